@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, LoginInput, RegisterInput, passwordStrength } from './auth.js';
+
+describe('passwordStrength', () => {
+  it.each([
+    ['', 0, 'Weak'],
+    ['abc', 25, 'Weak'],
+    ['abcDEF', 50, 'Good'],
+    ['abcdefgh', 50, 'Good'],
+    ['abcDEF12', 100, 'Strong'],
+    ['abcDEF1', 75, 'Strong'],
+    ['ABCDEFGH', 50, 'Good'],
+    ['12345678', 50, 'Good'],
+  ])('scores %j as %i (%s)', (password, score, label) => {
+    expect(passwordStrength(password)).toEqual({ score, label });
+  });
+});
+
+describe('RegisterInput', () => {
+  it('lower-cases and trims the e-mail and trims the name', () => {
+    const parsed = RegisterInput.parse({ name: '  Wanjiku ', email: ' Wanjiku@Example.COM ', password: 'secret1' });
+    expect(parsed).toEqual({ name: 'Wanjiku', email: 'wanjiku@example.com', password: 'secret1' });
+  });
+
+  it('carries the spec messages', () => {
+    const result = RegisterInput.safeParse({ name: 'W', email: 'nope', password: '123' });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual([AUTH_MESSAGES.nameTooShort, AUTH_MESSAGES.invalidEmail, AUTH_MESSAGES.passwordTooShort]);
+  });
+
+  it('treats a blank name as too short', () => {
+    const result = RegisterInput.safeParse({ name: '   ', email: 'a@b.co', password: 'secret1' });
+    expect(result.error?.issues[0]?.message).toBe(AUTH_MESSAGES.nameTooShort);
+  });
+});
+
+describe('LoginInput', () => {
+  it('requires both fields', () => {
+    const result = LoginInput.safeParse({ email: '', password: '' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      AUTH_MESSAGES.emailRequired,
+      AUTH_MESSAGES.passwordRequired,
+    ]);
+  });
+});

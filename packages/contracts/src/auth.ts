@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+export const AUTH_MESSAGES = {
+  nameTooShort: 'Name must be at least 2 characters.',
+  invalidEmail: 'Invalid email address.',
+  passwordTooShort: 'Password must be at least 6 characters.',
+  emailTaken: 'Email already exists',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  signupFailed: 'Signup failed',
+  loginFailed: 'Login failed',
+  emailRequired: 'Email is required.',
+  passwordRequired: 'Password is required.',
+  invalidToken: 'Invalid token. Logging out...',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  authRequired: 'You must be signed in to do that.',
+} as const;
+
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 80;
+export const PASSWORD_MIN_LENGTH = 6;
+/** argon2 hashes whatever it is given; a bound keeps a giant password from costing the server. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+
+const email = z
+  .string(AUTH_MESSAGES.emailRequired)
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail))
+  .transform((value) => value.toLowerCase());
+
+export const RegisterInput = z.object({
+  name: z
+    .string(AUTH_MESSAGES.nameTooShort)
+    .trim()
+    .min(NAME_MIN_LENGTH, AUTH_MESSAGES.nameTooShort)
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`),
+  email,
+  password: z
+    .string(AUTH_MESSAGES.passwordTooShort)
+    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+export type RegisterInput = z.input<typeof RegisterInput>;
+
+export const LoginInput = z.object({
+  email,
+  password: z
+    .string(AUTH_MESSAGES.passwordRequired)
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.invalidCredentials),
+});
+export type LoginInput = z.input<typeof LoginInput>;
+
+export const TokenResponse = z.object({ access_token: z.string() });
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const ROLES = ['user', 'admin'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+/** Claims of the access token (JWT HS256). `exp` is in seconds. */
+export const TokenClaims = z.object({
+  sub: z.string(),
+  name: z.string().optional(),
+  email: z.string(),
+  role: Role,
+  exp: z.number(),
+});
+export type TokenClaims = z.infer<typeof TokenClaims>;
+
+export const UserIdParams = z.object({ id: z.uuid('Unknown user id.') });
+
+/** `email` is present only when the caller is that user. */
+export const UserProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  email: z.string().optional(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export type StrengthLabel = 'Weak' | 'Good' | 'Strong';
+
+/** Signup strength meter: 25 points each for length ≥ 8, a lowercase, an uppercase, a digit. */
+export function passwordStrength(password: string): { score: number; label: StrengthLabel } {
+  const score =
+    (password.length >= 8 ? 25 : 0) +
+    (/[a-z]/.test(password) ? 25 : 0) +
+    (/[A-Z]/.test(password) ? 25 : 0) +
+    (/\d/.test(password) ? 25 : 0);
+  const label: StrengthLabel = score < 50 ? 'Weak' : score < 75 ? 'Good' : 'Strong';
+  return { score, label };
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contracts = fileURLToPath(new URL('./packages/contracts/src/', import.meta.url));
+const webSrc = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
+const resolve = {
+  alias: [
+    { find: /^@sokoni\/contracts\/(.*)$/, replacement: `${contracts}$1.ts` },
+    { find: /^@\/(.*)$/, replacement: `${webSrc}$1` },
+  ],
+};
+
+const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
+  resolve,
+  test: {
+    name,
+    include: ['apps/api/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      {
+        resolve,
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
+      apiProject('api:pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api:postgres', 'postgres')] : []),
+    ],
+  },
+});
