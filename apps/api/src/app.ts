@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedSampleData } from './db/seed/index.js';
+import { authGuard } from './lib/auth-guard.js';
+import { notFoundBody, registerErrorHandler } from './lib/error-handler.js';
+import { loadOrCreateSecret } from './lib/secrets.js';
+import { createTokenService } from './lib/tokens.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { webApp } from './web.js';
+
+export type AppOptions = {
+  /** An already open database (tests); otherwise one is opened from the config. The app closes it. */
+  database?: Database;
+  /** The clock, for tests of time windows. */
+  now?: () => number;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+
+/** Builds the whole server: plugins, every module, the web app. Used by server.ts and by tests. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase(config));
+  app.addHook('onClose', async () => database.close());
+  if (config.seed === 'sample' && (await seedSampleData(database.db))) {
+    app.log.info('loaded the sample data into the empty database');
+  }
+
+  const tokens = createTokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret'), options.now);
+  const accounts = createAccountsService({ db: database.db, tokens, now: options.now });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(fastifyCors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  await app.register(fastifyRateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: 'Too Many Requests',
+      message: TOO_MANY_REQUESTS,
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sokoni API', description: 'The Sokoni marketplace API (prices in KES).', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      // JSON answers need no CSP; a lean header set keeps every response small.
+      await api.register(fastifyHelmet, {
+        contentSecurityPolicy: false,
+        crossOriginEmbedderPolicy: false,
+        crossOriginOpenerPolicy: false,
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+        originAgentCluster: false,
+        xDnsPrefetchControl: false,
+        xDownloadOptions: false,
+        xPermittedCrossDomainPolicies: false,
+        strictTransportSecurity: false,
+      });
+      await api.register(authGuard, { tokens });
+      await api.register(systemRoutes, { database });
+      await api.register(accountsRoutes, { accounts });
+      api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.method, request.url)));
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDist) await app.register(webApp, { webDist: config.webDist });
+  else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.method, request.url)));
+
+  return app;
+}

@@ -1,0 +1,2 @@
+// Drizzle needs every table in one object; each vertical keeps its own file.
+export * from './accounts.js';

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_MESSAGES } from '@sokoni/contracts/auth';
+import { unauthorized } from './errors.js';
+import type { AuthUser, TokenService } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null for a visitor. */
+    user: AuthUser | null;
+  }
+}
+
+/**
+ * Reads the bearer token on every request. A token that is present but expired or forged is refused
+ * with 401 everywhere, so a client with a stale session learns it at once and signs out.
+ */
+export const authGuard = fp(
+  async (app: FastifyInstance, options: { tokens: TokenService }) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw unauthorized(AUTH_MESSAGES.sessionExpired, 'INVALID_TOKEN');
+      try {
+        request.user = await options.tokens.verify(match[1]);
+      } catch {
+        throw unauthorized(AUTH_MESSAGES.sessionExpired, 'INVALID_TOKEN');
+      }
+    });
+  },
+  { name: 'auth-guard' },
+);
+
+/** For routes that need a signed-in caller. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized(AUTH_MESSAGES.authRequired);
+  return request.user;
+}

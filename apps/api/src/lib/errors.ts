@@ -1,0 +1,26 @@
+/** A rule was broken: services throw this, the error handler turns it into `{statusCode, error, message}`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(code, message, 400);
+export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new AppError(code, message, 401);
+export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(code, message, 403);
+export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(code, message, 404);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(code, message, 409);
+export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS') => new AppError(code, message, 429);
+
+/** PostgreSQL's unique_violation, whether it comes straight from the driver or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LoginInput, RegisterInput, TokenResponse, UserProfile } from '@sokoni/contracts/auth';
+import { ErrorResponse } from '@sokoni/contracts/errors';
+import { z } from 'zod';
+import type { AccountsService } from './accounts.service.js';
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
+  app,
+  { accounts },
+) => {
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account and sign in',
+        body: RegisterInput,
+        response: { 201: TokenResponse, 400: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const accessToken = await accounts.register(request.body);
+      return reply.code(201).send({ access_token: accessToken });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in',
+        body: LoginInput,
+        response: { 200: TokenResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => ({ access_token: await accounts.login(request.body, request.ip) }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "A user's public profile (with e-mail for the user themself)",
+        params: z.object({ id: z.string() }),
+        response: { 200: UserProfile, 404: ErrorResponse },
+      },
+    },
+    async (request) => accounts.getProfile(request.params.id, request.user?.sub),
+  );
+};

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * extension-less path falls back to index.html so client routes survive a reload.
+ */
+export async function webApp(app: FastifyInstance, { webDist }: { webDist: string }) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const indexHtml = join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) {
+    app.log.warn({ webDist }, 'web app is not built: run `npm run build` to serve it');
+  } else {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const cacheControl = HASHED_ASSET.test(path)
+          ? 'public, max-age=31536000, immutable'
+          : path.endsWith('.html')
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        res.header('cache-control', cacheControl);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.\w+$/.test(path);
+    if (isPage && existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+
+export type TestDatabase = { database: Database; url: string | undefined; drop(): Promise<void> };
+
+/**
+ * A database of the test file's own: in-memory PGlite, or (TEST_DB_DRIVER=postgres) a freshly created
+ * PostgreSQL database on TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB_DRIVER !== 'postgres') {
+    const database = await openPglite(null);
+    return { database, url: undefined, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `sokoni_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://127.0.0.1:3000',
+    dataDir: mkdtempSync(join(tmpdir(), 'sokoni-test-')),
+    databaseUrl: undefined,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    seed: 'none',
+    logLevel: 'silent',
+    rateLimitMax: 10_000,
+    corsOrigins: [],
+    trustProxy: false,
+    webDist: undefined,
+    ...overrides,
+  };
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
+
+/** The whole app on a fresh database, driven with app.inject. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { logger: false, ...options, database: testDb.database });
+  await app.ready();
+  return {
+    app,
+    database: testDb.database,
+    config,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
