@@ -11,6 +11,9 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** Lock files this process holds. */
+const heldHere = new Set<string>();
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -30,13 +33,17 @@ export function lockDataDir(dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
+      heldHere.add(file);
+      return () => {
+        heldHere.delete(file);
+        rmSync(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
-        throw new DataDirLockedError(dir, holder);
-      }
+      // Our own pid on a lock we did not take is a leftover of an earlier process (pid 1 in a container).
+      const held = holder === process.pid ? heldHere.has(file) : holder > 0 && isRunning(holder);
+      if (held) throw new DataDirLockedError(dir, holder);
       rmSync(file, { force: true });
     }
   }

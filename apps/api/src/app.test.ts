@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+const webDist = mkdtempSync(join(tmpdir(), 'sokoni-web-'));
+const ASSET = '/assets/index-Bx3kLq9a.js';
+let t: TestApp;
+
+beforeAll(async () => {
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>Sokoni</title>${'<p>karibu</p>'.repeat(200)}`);
+  writeFileSync(join(webDist, ASSET), 'console.log("sokoni");'.repeat(100));
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ webDist, rateLimitMax: 50 });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok after a database round trip', async () => {
+    const response = await t.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const broken = await createTestApp();
+    const ping = broken.database.ping;
+    broken.database.ping = () => Promise.reject(new Error('connection refused'));
+    const response = await broken.app.inject('/api/health');
+    broken.database.ping = ping;
+    await broken.close();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('the API surface', () => {
+  it('answers an unknown API path with a JSON 404, never the web app', async () => {
+    const response = await t.app.inject('/api/no-such-thing?x=1');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/no-such-thing not found',
+    });
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const ui = await t.app.inject('/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+    const document = (await t.app.inject('/api/docs/json')).json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/auth/register', '/api/auth/login', '/api/users/{id}']),
+    );
+  });
+
+  it('gives every response a request id, and keeps a sane one the caller sent', async () => {
+    const generated = await t.app.inject('/api/health');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(kept.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('sends lean security headers on JSON answers', async () => {
+    const response = await t.app.inject('/api/health');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('rate limits a client that sends too many requests, in the error shape', async () => {
+    const limited = await createTestApp({ rateLimitMax: 3 });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      codes.push((await limited.app.inject({ url: '/api/users/x', remoteAddress: '10.9.9.9' })).statusCode);
+    }
+    const last = await limited.app.inject({ url: '/api/users/x', remoteAddress: '10.9.9.9' });
+    await limited.close();
+    expect(codes).toEqual([404, 404, 404, 429]);
+    expect(last.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for client routes, uncached, with a CSP', async () => {
+    const response = await t.app.inject('/profile');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.body).toContain('<title>Sokoni</title>');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await t.app.inject({ url: ASSET, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('caches other static files briefly', async () => {
+    const response = await t.app.inject('/favicon.svg');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing file with 404 rather than the page', async () => {
+    const response = await t.app.inject('/assets/gone-12345678.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/html/);
+  });
+});

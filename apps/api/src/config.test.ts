@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs a fresh clone with nothing set: port 3000, PGlite in ./data, sample data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      seed: 'sample',
+      publicUrl: undefined,
+    });
+  });
+
+  it('treats blank variables as unset and trims a trailing slash off PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://sokoni.co.ke/' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('https://sokoni.co.ke');
+  });
+
+  it('fails fast, naming every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED: 'lots', JWT_SECRET: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(keys.sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'PORT', 'SEED']);
+    expect((error as ConfigError).message).toContain('DATABASE_URL: must be a postgres:// URL');
+  });
+
+  it('splits CORS_ORIGINS into a list', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+});

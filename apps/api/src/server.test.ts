@@ -1,0 +1,74 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const dataDirs: string[] = [];
+
+afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function startServer(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-server-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'info', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const logged = (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = stdout.match(pattern);
+        if (match) return resolve(match);
+        if (child.exitCode !== null) return reject(new Error(`server exited: ${stderr}`));
+        setTimeout(check, 20);
+      };
+      check();
+    });
+  return { child, dataDir, exited, logged, output: () => ({ stdout, stderr }) };
+}
+
+const baseUrl = async (server: ReturnType<typeof startServer>) =>
+  (await server.logged(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1];
+
+describe('server.ts', () => {
+  it('finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
+    const server = startServer({});
+    const url = await baseUrl(server);
+    // Registering hashes a password (tens of milliseconds): it is still running when the signal lands.
+    const inFlight = fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Otieno', email: 'otieno@example.co.ke', password: 'Passw0rd' }),
+    });
+    await server.logged(/"url":"\/api\/auth\/register"/);
+    (server.child as ChildProcessWithoutNullStreams).kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(existsSync(join(server.dataDir, 'server.lock'))).toBe(false);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  });
+
+  it('refuses to start with bad configuration, naming each bad key', async () => {
+    const server = startServer({ PORT: 'eighty', SEED: 'everything' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toMatch(/Invalid configuration:[\s\S]*PORT[\s\S]*SEED/);
+  });
+
+  it('refuses a second server on the same DATA_DIR with a clear message', async () => {
+    const first = startServer({});
+    await baseUrl(first);
+    const second = startServer({ DATA_DIR: first.dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output().stderr).toContain(`is using the embedded database in ${first.dataDir}`);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+});
