@@ -10,7 +10,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>Sokoni</title>${'<p>karibu</p>'.repeat(200)}`);
+  writeFileSync(
+    join(webDist, 'index.html'),
+    `<!doctype html><title>Sokoni</title>${'<p>karibu</p>'.repeat(200)}`,
+  );
   writeFileSync(join(webDist, ASSET), 'console.log("sokoni");'.repeat(100));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ webDist, rateLimitMax: 50 });

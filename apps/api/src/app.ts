@@ -61,7 +61,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.log.info('loaded the sample data into the empty database');
   }
 
-  const tokens = createTokenService(config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret'), options.now);
+  const tokens = createTokenService(
+    config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret'),
+    options.now,
+  );
   const accounts = createAccountsService({ db: database.db, tokens, now: options.now });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -92,7 +95,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Sokoni API', description: 'The Sokoni marketplace API (prices in KES).', version: '1.0.0' },
+      info: {
+        title: 'Sokoni API',
+        description: 'The Sokoni marketplace API (prices in KES).',
+        version: '1.0.0',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -117,13 +124,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(authGuard, { tokens });
       await api.register(systemRoutes, { database });
       await api.register(accountsRoutes, { accounts });
-      api.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.method, request.url)));
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send(notFoundBody(request.method, request.url)),
+      );
     },
     { prefix: '/api' },
   );
 
   if (config.webDist) await app.register(webApp, { webDist: config.webDist });
-  else app.setNotFoundHandler((request, reply) => reply.code(404).send(notFoundBody(request.method, request.url)));
+  else
+    app.setNotFoundHandler((request, reply) =>
+      reply.code(404).send(notFoundBody(request.method, request.url)),
+    );
 
   return app;
 }

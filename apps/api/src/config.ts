@@ -65,7 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: vars.SEED,
     logLevel: vars.LOG_LEVEL,
     rateLimitMax: vars.RATE_LIMIT_MAX,
-    corsOrigins: vars.CORS_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? [],
+    corsOrigins:
+      vars.CORS_ORIGINS?.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean) ?? [],
     trustProxy: vars.TRUST_PROXY,
     webDist: vars.WEB_DIST === undefined ? undefined : resolve(vars.WEB_DIST),
   };

@@ -54,12 +54,15 @@ describe('a server restart', () => {
     expect(users).toBe(DEMO_USERS.length + 1);
   });
 
-  it.runIf(!usesPostgres)('refuses a second server on the same embedded database, and frees it on close', async () => {
-    const first = await buildApp(config, { logger: false });
-    await expect(buildApp(config, { logger: false })).rejects.toBeInstanceOf(DataDirLockedError);
-    await first.close();
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
-    const again = await buildApp(config, { logger: false });
-    await again.close();
-  });
+  it.runIf(!usesPostgres)(
+    'refuses a second server on the same embedded database, and frees it on close',
+    async () => {
+      const first = await buildApp(config, { logger: false });
+      await expect(buildApp(config, { logger: false })).rejects.toBeInstanceOf(DataDirLockedError);
+      await first.close();
+      expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+      const again = await buildApp(config, { logger: false });
+      await again.close();
+    },
+  );
 });

@@ -16,7 +16,8 @@ export async function registerUser(
     password: overrides.password ?? 'Passw0rd!',
   };
   const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const token = response.json<{ access_token: string }>().access_token;
   return { ...input, email: input.email.toLowerCase(), id: claimsOf(token).sub, token };
 }

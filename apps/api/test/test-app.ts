@@ -62,7 +62,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
 
 /** The whole app on a fresh database, driven with app.inject. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: AppOptions = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config = testConfig(overrides);
   const app = await buildApp(config, { logger: false, ...options, database: testDb.database });

@@ -18,7 +18,11 @@ describe('passwordStrength', () => {
 
 describe('RegisterInput', () => {
   it('lower-cases and trims the e-mail and trims the name', () => {
-    const parsed = RegisterInput.parse({ name: '  Wanjiku ', email: ' Wanjiku@Example.COM ', password: 'secret1' });
+    const parsed = RegisterInput.parse({
+      name: '  Wanjiku ',
+      email: ' Wanjiku@Example.COM ',
+      password: 'secret1',
+    });
     expect(parsed).toEqual({ name: 'Wanjiku', email: 'wanjiku@example.com', password: 'secret1' });
   });
 
@@ -26,7 +30,11 @@ describe('RegisterInput', () => {
     const result = RegisterInput.safeParse({ name: 'W', email: 'nope', password: '123' });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => issue.message);
-    expect(messages).toEqual([AUTH_MESSAGES.nameTooShort, AUTH_MESSAGES.invalidEmail, AUTH_MESSAGES.passwordTooShort]);
+    expect(messages).toEqual([
+      AUTH_MESSAGES.nameTooShort,
+      AUTH_MESSAGES.invalidEmail,
+      AUTH_MESSAGES.passwordTooShort,
+    ]);
   });
 
   it('treats a blank name as too short', () => {

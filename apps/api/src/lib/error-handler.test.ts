@@ -35,6 +35,10 @@ describe('the error handler', () => {
 
   it('keeps a coded error distinct from its HTTP status', () => {
     const error = new AppError('EMAIL_TAKEN', 'Email already exists', 409);
-    expect([error.code, error.statusCode, error.message]).toEqual(['EMAIL_TAKEN', 409, 'Email already exists']);
+    expect([error.code, error.statusCode, error.message]).toEqual([
+      'EMAIL_TAKEN',
+      409,
+      'Email already exists',
+    ]);
   });
 });

@@ -15,7 +15,8 @@ export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new AppE
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(code, message, 403);
 export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(code, message, 404);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(code, message, 409);
-export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS') => new AppError(code, message, 429);
+export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS') =>
+  new AppError(code, message, 429);
 
 /** PostgreSQL's unique_violation, whether it comes straight from the driver or wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown): boolean {

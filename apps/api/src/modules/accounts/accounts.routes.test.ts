@@ -20,7 +20,11 @@ const login = (payload: object, remoteAddress = '10.0.0.1') =>
 
 describe('POST /api/auth/register', () => {
   it('creates the account and answers 201 with a token carrying sub, name, email, role and a 7-day exp', async () => {
-    const response = await register({ name: 'Achieng Odhiambo', email: 'achieng@example.co.ke', password: 'Passw0rd' });
+    const response = await register({
+      name: 'Achieng Odhiambo',
+      email: 'achieng@example.co.ke',
+      password: 'Passw0rd',
+    });
     expect(response.statusCode).toBe(201);
     const claims = decodeJwt(response.json().access_token);
     const stored = await findUserByEmail(t.database.db, 'achieng@example.co.ke');
@@ -53,7 +57,11 @@ describe('POST /api/auth/register', () => {
     [{ name: 'A', email: 'a@example.co.ke', password: 'secret1' }, 'name', AUTH_MESSAGES.nameTooShort],
     [{ name: '   ', email: 'a@example.co.ke', password: 'secret1' }, 'name', AUTH_MESSAGES.nameTooShort],
     [{ name: 'Akinyi', email: 'not-an-email', password: 'secret1' }, 'email', AUTH_MESSAGES.invalidEmail],
-    [{ name: 'Akinyi', email: 'a@example.co.ke', password: '12345' }, 'password', AUTH_MESSAGES.passwordTooShort],
+    [
+      { name: 'Akinyi', email: 'a@example.co.ke', password: '12345' },
+      'password',
+      AUTH_MESSAGES.passwordTooShort,
+    ],
     [{ email: 'a@example.co.ke', password: 'secret1' }, 'name', AUTH_MESSAGES.nameTooShort],
   ])('answers 400 with the spec message for %j and writes nothing', async (payload, path, message) => {
     const before = await countUsers(t.database.db);
@@ -96,7 +104,10 @@ describe('POST /api/auth/login', () => {
   it("answers a wrong password and an unknown e-mail with the same 401 'Invalid email or password'", async () => {
     const user = await registerUser(t.app);
     const wrongPassword = await login({ email: user.email, password: 'wrong-password' }, '10.0.0.2');
-    const unknownEmail = await login({ email: 'nobody@example.co.ke', password: 'wrong-password' }, '10.0.0.2');
+    const unknownEmail = await login(
+      { email: 'nobody@example.co.ke', password: 'wrong-password' },
+      '10.0.0.2',
+    );
     const expected = { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' };
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(expected);
@@ -149,7 +160,8 @@ describe('POST /api/auth/login', () => {
 
   it('forgets earlier failures after a successful sign-in', async () => {
     const user = await registerUser(t.app);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i += 1) await login({ email: user.email, password: 'x' }, '10.2.2.2');
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i += 1)
+      await login({ email: user.email, password: 'x' }, '10.2.2.2');
     expect((await login({ email: user.email, password: user.password }, '10.2.2.2')).statusCode).toBe(200);
     for (let i = 0; i < LOGIN_FAILURE_LIMIT; i += 1) {
       expect((await login({ email: user.email, password: 'x' }, '10.2.2.2')).statusCode).toBe(401);
@@ -180,21 +192,32 @@ describe('GET /api/users/{id}', () => {
   it('hides the e-mail from another signed-in user', async () => {
     const owner = await registerUser(t.app);
     const other = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'GET', url: `/api/users/${owner.id}`, headers: bearer(other.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${owner.id}`,
+      headers: bearer(other.token),
+    });
     expect(response.json()).not.toHaveProperty('email');
   });
 
   it('shows the user their own e-mail', async () => {
     const user = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: bearer(user.token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}`,
+      headers: bearer(user.token),
+    });
     expect(response.json()).toMatchObject({ id: user.id, email: user.email });
   });
 
-  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for the unknown id %s', async (id) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/users/${id}` });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'User not found.' });
-  });
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])(
+    'answers 404 for the unknown id %s',
+    async (id) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/users/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'User not found.' });
+    },
+  );
 });
 
 describe('access tokens', () => {
@@ -212,7 +235,9 @@ describe('access tokens', () => {
   it('refuses a token whose claims were changed after signing', async () => {
     const user = await registerUser(t.app);
     const [header, , signature] = user.token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(user.token), role: 'admin' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(user.token), role: 'admin' })).toString(
+      'base64url',
+    );
     expect((await profileWith(user.id, `Bearer ${header}.${forged}.${signature}`)).statusCode).toBe(401);
   });
 
