@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, LoginInput, RegisterInput, passwordStrength } from './auth.js';
+import { AUTH_MESSAGES } from './auth-messages.js';
+import { LoginInput, RegisterInput, passwordStrength } from './auth.js';
 
 describe('passwordStrength', () => {
   it.each([

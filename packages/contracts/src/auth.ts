@@ -1,27 +1,12 @@
 import { z } from 'zod';
-
-export const AUTH_MESSAGES = {
-  nameTooShort: 'Name must be at least 2 characters.',
-  invalidEmail: 'Invalid email address.',
-  passwordTooShort: 'Password must be at least 6 characters.',
-  emailTaken: 'Email already exists',
-  invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
-  signupFailed: 'Signup failed',
-  loginFailed: 'Login failed',
-  emailRequired: 'Email is required.',
-  passwordRequired: 'Password is required.',
-  invalidToken: 'Invalid token. Logging out...',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  authRequired: 'You must be signed in to do that.',
-} as const;
-
-export const NAME_MIN_LENGTH = 2;
-export const NAME_MAX_LENGTH = 80;
-export const PASSWORD_MIN_LENGTH = 6;
-/** argon2 hashes whatever it is given; a bound keeps a giant password from costing the server. */
-export const PASSWORD_MAX_LENGTH = 256;
-export const EMAIL_MAX_LENGTH = 254;
+import {
+  AUTH_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth-messages.js';
 
 const email = z
   .string(AUTH_MESSAGES.emailRequired)
@@ -70,8 +55,6 @@ export const TokenClaims = z.object({
   exp: z.number(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
-
-export const UserIdParams = z.object({ id: z.uuid('Unknown user id.') });
 
 /** `email` is present only when the caller is that user. */
 export const UserProfile = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_MESSAGES } from '@sokoni/contracts/auth';
+import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { unauthorized } from './errors.js';
 import type { AuthUser, TokenService } from './tokens.js';
 
@@ -37,4 +37,9 @@ export const authGuard = fp(
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized(AUTH_MESSAGES.authRequired);
   return request.user;
+}
+
+/** Route hook: refuse visitors before the body is even validated. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
 }

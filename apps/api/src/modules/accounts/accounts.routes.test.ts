@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
-import { AUTH_MESSAGES } from '@sokoni/contracts/auth';
+import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser } from '../../../test/factories.js';
 import { countUsers, findUserByEmail } from './accounts.repository.js';

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, type UserProfile } from '@sokoni/contracts/auth';
+import type { UserProfile } from '@sokoni/contracts/auth';
+import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import type { Db } from '../../db/client.js';
 import { conflict, isUniqueViolation, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
 import type { TokenService } from '../../lib/tokens.js';
 import * as repo from './accounts.repository.js';
 import { hashPassword, makeDecoyHash, verifyPassword } from './passwords.js';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -59,7 +60,7 @@ export function createAccountsService(deps: { db: Db; tokens: TokenService; now?
 
     /** Anyone may see a user's name and join date; only the user sees their own e-mail. */
     async getProfile(id: string, callerId: string | undefined): Promise<UserProfile> {
-      const user = UUID.test(id) ? await repo.findUserById(db, id) : undefined;
+      const user = isUuid(id) ? await repo.findUserById(db, id) : undefined;
       if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
       return {
         id: user.id,

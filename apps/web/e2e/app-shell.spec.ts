@@ -1,0 +1,144 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DESKTOP, MOBILE, submitLogin } from './support';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((n) => n.target),
+    }));
+}
+
+test.describe('app shell', () => {
+  test('an unknown path shows the 404 page with working Back to Home and Go Back', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.goto('/another/missing/page');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Karibu Sokoni' })).toBeVisible();
+  });
+
+  test('the header shows Login to visitors and the seller links to signed-in users', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sell' })).toHaveCount(0);
+
+    await header.getByRole('link', { name: 'Login' }).click();
+    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await expect(page).toHaveURL('/');
+    await expect(header.getByRole('link', { name: 'Sell' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'My Products' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'My Orders' })).toBeVisible();
+    await expect(header.getByRole('link', { name: /Amina Wanjiru/ })).toHaveAttribute('href', '/profile');
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  });
+
+  test('the cart badge caps at 9+ on mobile and 99+ on desktop', async ({ page }) => {
+    const setCartQuantity = (quantity: number) =>
+      page.addInitScript((count) => {
+        const item = { id: 'p1', name: 'Kiondo basket', image: '', price: 2500, quantity: count };
+        localStorage.setItem('cart-storage', JSON.stringify({ state: { items: [item] }, version: 0 }));
+      }, quantity);
+
+    await setCartQuantity(12);
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Cart, 12 items' })).toBeVisible();
+    await expect(page.getByTestId('cart-badge-mobile')).toHaveText('9+');
+    await page.setViewportSize(DESKTOP);
+    await expect(page.getByTestId('cart-badge-desktop')).toHaveText('12');
+
+    await setCartQuantity(150);
+    await page.reload();
+    await expect(page.getByTestId('cart-badge-desktop')).toHaveText('99+');
+    await expect(page.getByRole('link', { name: 'Cart, 150 items' })).toBeVisible();
+  });
+
+  test('the footer shows how to reach Sokoni', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'support@sokoni.co.ke' })).toHaveAttribute(
+      'href',
+      'mailto:support@sokoni.co.ke',
+    );
+    await expect(footer.getByRole('link', { name: '+254 700 123 456' })).toHaveAttribute(
+      'href',
+      'tel:+254700123456',
+    );
+    await expect(footer).toContainText('Nairobi');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Sokoni`);
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    test(`screenshots of home, login, signup and profile at ${viewport.width} px`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(viewport);
+      for (const [name, path, heading] of [
+        ['home', '/', 'Karibu Sokoni'],
+        ['login', '/login', 'Welcome Back'],
+        ['signup', '/signup', 'Join Us Today'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+        const file = testInfo.outputPath(`${name}-${viewport.width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`${name}-${viewport.width}`, { path: file, contentType: 'image/png' });
+      }
+
+      await page.goto('/login');
+      await submitLogin(page, DEMO_ACCOUNTS.brian);
+      await expect(page).toHaveURL('/');
+      if (viewport.width < DESKTOP.width) await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('link', { name: /Brian Otieno/ }).first()).toBeVisible();
+      for (const [name, path] of [
+        ['home-signed-in', null],
+        ['profile', '/profile'],
+      ] as const) {
+        if (path) await page.goto(path);
+        if (path) await expect(page.getByRole('heading', { name: 'Brian Otieno' })).toBeVisible();
+        const file = testInfo.outputPath(`${name}-${viewport.width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`${name}-${viewport.width}`, { path: file, contentType: 'image/png' });
+      }
+    });
+  }
+
+  for (const [name, path, heading] of [
+    ['home', '/', 'Karibu Sokoni'],
+    ['login', '/login', 'Welcome Back'],
+    ['signup', '/signup', 'Join Us Today'],
+    ['404', '/no-such-page', 'Oops! Page not found'],
+  ] as const) {
+    test(`the ${name} page has no serious or critical accessibility violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('signup with errors and the open mobile menu have no serious accessibility violations', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/signup');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/server.js');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const LISTENING = /Server listening at (http:\/\/\S+)/;
+
+/** The server's last log lines, printed when it fails to start or stop. */
+class LogTail {
+  private readonly lines: string[] = [];
+  push(line: string) {
+    this.lines.push(line);
+    if (this.lines.length > 80) this.lines.shift();
+  }
+  toString() {
+    return this.lines.join('\n');
+  }
+}
+
+function listeningUrl(line: string): string | null {
+  try {
+    const entry = JSON.parse(line) as { msg?: unknown };
+    const match = typeof entry.msg === 'string' ? LISTENING.exec(entry.msg) : null;
+    return match?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function waitForListeningUrl(server: ChildProcess, log: LogTail): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${log}`)),
+      START_TIMEOUT_MS,
+    );
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before listening:\n${log}`));
+    };
+    server.once('exit', onExit);
+    // Keep draining stdout for the whole run so the server never blocks on a full pipe.
+    createInterface({ input: server.stdout! }).on('line', (line) => {
+      log.push(line);
+      const url = listeningUrl(line);
+      if (url) {
+        clearTimeout(timer);
+        server.off('exit', onExit);
+        resolve(url);
+      }
+    });
+    createInterface({ input: server.stderr! }).on('line', (line) => log.push(line));
+  });
+}
+
+async function waitForHealth(baseUrl: string, log: LogTail): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/health`).catch(() => null);
+    if (response?.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`GET /api/health never answered 200:\n${log}`);
+}
+
+function stop(server: ChildProcess): Promise<number | null> {
+  if (server.exitCode !== null) return Promise.resolve(server.exitCode);
+  return new Promise((resolve) => {
+    const forced = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    server.once('exit', (code) => {
+      clearTimeout(forced);
+      resolve(code);
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+/** Starts the real built server on a free port with a fresh data directory and the sample seed. */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'sample',
+    LOG_LEVEL: 'info',
+  };
+  // Every run gets its own embedded database, never a shared one.
+  delete env.DATABASE_URL;
+
+  const log = new LogTail();
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const baseUrl = await waitForListeningUrl(server, log);
+    await waitForHealth(baseUrl, log);
+    process.env.E2E_BASE_URL = baseUrl;
+  } catch (error) {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return async function globalTeardown() {
+    const code = await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (code !== 0) throw new Error(`server exited with code ${code} on SIGTERM:\n${log}`);
+  };
+}

@@ -1,0 +1,90 @@
+import toast from 'react-hot-toast';
+import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
+import type { ErrorResponse } from '@sokoni/contracts/errors';
+import { useAuthStore } from '@/stores/auth';
+
+const API_BASE = '/api';
+
+export type FieldIssue = { path: string; message: string };
+
+/** A non-2xx answer from the API, carrying the server's user-facing message. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's `message`, meant for the user; null when it sent none. */
+  readonly serverMessage: string | null;
+  readonly issues: FieldIssue[];
+
+  constructor(status: number, serverMessage: string | null, issues: FieldIssue[] = []) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.issues = issues;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Sign-in and sign-up send no bearer token: their 401 is a wrong password, not an expired session. */
+  authenticated?: boolean;
+  signal?: AbortSignal;
+};
+
+function isErrorResponse(value: unknown): value is Partial<ErrorResponse> {
+  return typeof value === 'object' && value !== null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const body = isErrorResponse(payload) ? payload : {};
+  const message = typeof body.message === 'string' && body.message ? body.message : null;
+  const issues = Array.isArray(body.issues) ? body.issues : [];
+  return new ApiError(response.status, message, issues);
+}
+
+function endSession() {
+  useAuthStore.getState().logout();
+  toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
+}
+
+/** The one way the web app talks to the API: JSON in, JSON out, bearer token when signed in. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, authenticated = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = authenticated ? useAuthStore.getState().user?.token : undefined;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && token) endSession();
+    throw toApiError(response, payload);
+  }
+  return payload as T;
+}
+
+/**
+ * The message to show for a failed call: the server's when it sent one, else the screen's
+ * fallback. A 5xx message is never meant for users, so it gets the fallback too.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return fallback;
+}

@@ -1,0 +1,36 @@
+import type { TokenClaims } from '@sokoni/contracts/auth';
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
+  const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+function isTokenClaims(value: unknown): value is TokenClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return (
+    typeof claims.sub === 'string' &&
+    typeof claims.email === 'string' &&
+    typeof claims.role === 'string' &&
+    typeof claims.exp === 'number' &&
+    (claims.name === undefined || typeof claims.name === 'string')
+  );
+}
+
+/**
+ * Reads the claims of a JWT without verifying its signature: the server verifies it on
+ * every request, the client only needs to know who is signed in and until when.
+ * Returns null for anything that is not a token with the claims we rely on.
+ */
+export function decodeToken(token: string): TokenClaims | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(decodeBase64Url(payload));
+    return isTokenClaims(claims) ? claims : null;
+  } catch {
+    return null;
+  }
+}

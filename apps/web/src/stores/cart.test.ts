@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CART_STORAGE_KEY, selectCartCount, useCartStore } from './cart';
+
+const kikoy = { id: 'p1', name: 'Kikoy beach wrap', image: '/uploads/kikoy.webp', price: 1200 };
+const kiondo = { id: 'p2', name: 'Kiondo basket', image: '/uploads/kiondo.webp', price: 2500 };
+
+const items = () => useCartStore.getState().items;
+const cart = () => useCartStore.getState();
+
+beforeEach(() => {
+  localStorage.clear();
+  useCartStore.setState({ items: [] });
+});
+
+describe('cart store', () => {
+  it('adds a new product with quantity 1', () => {
+    cart().addItem(kikoy);
+    expect(items()).toEqual([{ ...kikoy, quantity: 1 }]);
+  });
+
+  it('raises the quantity by 1 when the product is already in the cart', () => {
+    cart().addItem(kikoy);
+    cart().addItem(kiondo);
+    cart().addItem(kikoy);
+    expect(items()).toEqual([
+      { ...kikoy, quantity: 2 },
+      { ...kiondo, quantity: 1 },
+    ]);
+  });
+
+  it('removes a line', () => {
+    cart().addItem(kikoy);
+    cart().addItem(kiondo);
+    cart().removeItem('p1');
+    expect(items()).toEqual([{ ...kiondo, quantity: 1 }]);
+  });
+
+  it('clears the cart', () => {
+    cart().addItem(kikoy);
+    cart().addItem(kiondo);
+    cart().clearCart();
+    expect(items()).toEqual([]);
+  });
+
+  it('increases a quantity by 1', () => {
+    cart().addItem(kikoy);
+    cart().increaseQuantity('p1');
+    expect(items()[0]?.quantity).toBe(2);
+  });
+
+  it('decreases a quantity by 1', () => {
+    cart().addItem(kikoy);
+    cart().increaseQuantity('p1');
+    cart().decreaseQuantity('p1');
+    expect(items()).toEqual([{ ...kikoy, quantity: 1 }]);
+  });
+
+  it('removes the line when decreasing reaches 0', () => {
+    cart().addItem(kikoy);
+    cart().addItem(kiondo);
+    cart().decreaseQuantity('p1');
+    expect(items()).toEqual([{ ...kiondo, quantity: 1 }]);
+  });
+
+  it('leaves other lines alone when changing one', () => {
+    cart().addItem(kikoy);
+    cart().addItem(kiondo);
+    cart().increaseQuantity('p2');
+    expect(items()[0]).toEqual({ ...kikoy, quantity: 1 });
+  });
+
+  it('counts units, not lines', () => {
+    expect(selectCartCount(cart())).toBe(0);
+    cart().addItem(kikoy);
+    cart().addItem(kikoy);
+    cart().addItem(kiondo);
+    expect(selectCartCount(cart())).toBe(3);
+  });
+
+  it('persists the items in local storage under cart-storage', () => {
+    cart().addItem(kikoy);
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}');
+    expect(CART_STORAGE_KEY).toBe('cart-storage');
+    expect(stored.state.items).toEqual([{ ...kikoy, quantity: 1 }]);
+  });
+});

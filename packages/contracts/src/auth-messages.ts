@@ -1,0 +1,23 @@
+// Messages and limits of sign-up and sign-in, free of zod so the app shell can show them cheaply.
+export const AUTH_MESSAGES = {
+  nameTooShort: 'Name must be at least 2 characters.',
+  invalidEmail: 'Invalid email address.',
+  passwordTooShort: 'Password must be at least 6 characters.',
+  emailTaken: 'Email already exists',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  signupFailed: 'Signup failed',
+  loginFailed: 'Login failed',
+  emailRequired: 'Email is required.',
+  passwordRequired: 'Password is required.',
+  invalidToken: 'Invalid token. Logging out...',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  authRequired: 'You must be signed in to do that.',
+} as const;
+
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 80;
+export const PASSWORD_MIN_LENGTH = 6;
+/** argon2 hashes whatever it is given; a bound keeps a giant password from costing the server. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
