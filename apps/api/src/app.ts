@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
@@ -22,7 +23,13 @@ import { loadOrCreateSecret } from './lib/secrets.js';
 import { createTokenService } from './lib/tokens.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createProductsService } from './modules/shop/products.service.js';
+import { createReviewsService } from './modules/shop/reviews.service.js';
+import { shopRoutes } from './modules/shop/shop.routes.js';
+import { startTrendingJob } from './modules/shop/trending-job.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createLocalDiskStore } from './modules/uploads/file-store.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { webApp } from './web.js';
 
 export type AppOptions = {
@@ -55,9 +62,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const now = options.now ?? Date.now;
   const database = options.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
-  if (config.seed === 'sample' && (await seedSampleData(database.db))) {
+  const uploadsRoot = join(config.dataDir, 'uploads');
+  const files = createLocalDiskStore(uploadsRoot);
+  if (config.seed === 'sample' && (await seedSampleData(database.db, { files, now: now() }))) {
     app.log.info('loaded the sample data into the empty database');
   }
 
@@ -66,6 +76,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.now,
   );
   const accounts = createAccountsService({ db: database.db, tokens, now: options.now });
+  const products = createProductsService({ db: database.db, now: options.now });
+  const reviews = createReviewsService({ db: database.db });
+  await startTrendingJob(app, products);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -83,7 +96,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyCors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    exposedHeaders: ['x-total-count'],
+  });
   await app.register(fastifyRateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',
@@ -124,6 +140,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(authGuard, { tokens });
       await api.register(systemRoutes, { database });
       await api.register(accountsRoutes, { accounts });
+      await api.register(shopRoutes, { products, reviews });
+      await api.register(uploadsRoutes, { root: uploadsRoot });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(notFoundBody(request.method, request.url)),
       );

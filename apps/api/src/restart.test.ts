@@ -6,7 +6,7 @@ import { createTestDatabase, testConfig } from '../test/test-app.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/accounts.js';
+import { DEMO_PASSWORD, DEMO_USERS, SAMPLE_REVIEWERS } from './db/seed/accounts.js';
 import { countUsers } from './modules/accounts/accounts.repository.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-restart-'));
@@ -51,7 +51,7 @@ describe('a server restart', () => {
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ id: userId, email: 'kiprono@example.co.ke' });
     expect(demo.statusCode).toBe(200);
-    expect(users).toBe(DEMO_USERS.length + 1);
+    expect(users).toBe(DEMO_USERS.length + SAMPLE_REVIEWERS.length + 1);
   });
 
   it.runIf(!usesPostgres)(

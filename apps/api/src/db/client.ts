@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -36,7 +38,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     unlock = lockDataDir(dirname(dataDir));
   }
   try {
-    const client = await PGlite.create(dataDir ?? undefined);
+    // Extensions must be handed to PGlite on every open, not only when the migration creates them.
+    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm, btree_gist } });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
     return {

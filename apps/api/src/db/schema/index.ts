@@ -1,2 +1,3 @@
 // Drizzle needs every table in one object; each vertical keeps its own file.
 export * from './accounts.js';
+export * from './shop.js';

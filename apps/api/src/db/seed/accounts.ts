@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../modules/accounts/passwords.js';
 import { insertUser } from '../../modules/accounts/accounts.repository.js';
 import type { SeedContext } from './context.js';
@@ -10,10 +11,25 @@ export const DEMO_USERS = [
   { key: 'admin', name: 'Sokoni Admin', email: 'admin@sokoni.co.ke', role: 'admin' },
 ] as const;
 
+/** Shoppers who wrote the sample reviews; their passwords are random, so nobody signs in as them. */
+export const SAMPLE_REVIEWERS = [
+  'Kevin Mutiso',
+  'Faith Chebet',
+  'Hassan Abdi',
+  'Grace Nyambura',
+  'Peter Kamau',
+];
+
 export async function seedUsers({ db, users }: SeedContext): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const demo of DEMO_USERS) {
     const user = await insertUser(db, { name: demo.name, email: demo.email, role: demo.role, passwordHash });
     users.set(demo.key, user.id);
+  }
+  const unusableHash = await hashPassword(randomBytes(24).toString('hex'));
+  for (const [index, name] of SAMPLE_REVIEWERS.entries()) {
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@sample.sokoni.co.ke`;
+    const user = await insertUser(db, { name, email, passwordHash: unusableHash });
+    users.set(`reviewer-${index}`, user.id);
   }
 }

@@ -1,7 +1,10 @@
 import type { Db } from '../client.js';
+import type { FileStore } from '../../modules/uploads/file-store.js';
 
 export type SeedContext = {
   db: Db;
-  /** Ids of the demo users by key ('amina', 'brian', 'admin'), for later seeders to own things. */
+  files: FileStore;
+  now: number;
+  /** Ids of the sample users by key ('amina', 'brian', 'admin', reviewers…), for later seeders to own things. */
   users: Map<string, string>;
 };

@@ -2,22 +2,24 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { countUsers } from '../../modules/accounts/accounts.repository.js';
 import { seedUsers } from './accounts.js';
+import { seedShop } from './shop.js';
 import type { SeedContext } from './context.js';
+import type { FileStore } from '../../modules/uploads/file-store.js';
 
 const SEED_LOCK_ID = 727_664_002;
 
 /** Each vertical adds its seeder here; they run in order, in one transaction. */
-const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [seedUsers];
+const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [seedUsers, seedShop];
 
 /**
  * Loads the sample data into an empty database; a database with any user is left alone.
  * The lock makes servers starting together on one empty database seed it once.
  */
-export async function seedSampleData(db: Db): Promise<boolean> {
+export async function seedSampleData(db: Db, options: { files: FileStore; now: number }): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if ((await countUsers(tx)) > 0) return false;
-    const context: SeedContext = { db: tx, users: new Map() };
+    const context: SeedContext = { db: tx, users: new Map(), ...options };
     for (const seed of SEEDERS) await seed(context);
     return true;
   });

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CATEGORY_IDS } from '@sokoni/contracts/shop';
+import { users } from './accounts.js';
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    originalPriceCents: bigint('original_price_cents', { mode: 'number' }),
+    category: text('category').notNull(),
+    condition: text('condition', { enum: ['New', 'Used', 'Refurbished'] }).notNull(),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    sellerContact: text('seller_contact').notNull(),
+    shopLocation: text('shop_location').notNull().default(''),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isTrending: boolean('is_trending').notNull().default(false),
+    trendingScore: integer('trending_score').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('products_price_positive', sql`${table.priceCents} > 0`),
+    check(
+      'products_original_price_not_below_price',
+      sql`${table.originalPriceCents} is null or ${table.originalPriceCents} >= ${table.priceCents}`,
+    ),
+    check(
+      'products_category_known',
+      sql.raw(`category in (${CATEGORY_IDS.map((id) => `'${id}'`).join(', ')})`),
+    ),
+    check('products_condition_known', sql`${table.condition} in ('New', 'Used', 'Refurbished')`),
+    check(
+      'products_rating_consistent',
+      sql`${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`,
+    ),
+    // The default listing (newest first) and its keyset.
+    index('products_newest').on(table.createdAt.desc(), table.id.desc()),
+    index('products_category_newest').on(table.category, table.createdAt.desc(), table.id.desc()),
+    index('products_price').on(table.priceCents, table.id),
+    index('products_category_price').on(table.category, table.priceCents),
+    index('products_seller').on(table.sellerId, table.createdAt.desc()),
+    index('products_featured')
+      .on(table.createdAt.desc())
+      .where(sql`${table.isFeatured}`),
+    index('products_trending')
+      .on(table.trendingScore.desc())
+      .where(sql`${table.isTrending}`),
+    index('products_title_trgm').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+  ],
+);
+
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('product_reviews_one_per_user').on(table.productId, table.userId),
+    check('product_reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    index('product_reviews_product_newest').on(table.productId, table.createdAt.desc()),
+  ],
+);
+
+/** Views and units sold per product per day: the input of the trending score. */
+export const productDailyStats = pgTable(
+  'product_daily_stats',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    unitsSold: integer('units_sold').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.day] }),
+    index('product_daily_stats_day').on(table.day),
+  ],
+);

@@ -1,0 +1,211 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import type { ProductFilters } from '@sokoni/contracts/shop';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
+import { productDailyStats, products } from '../../db/schema/shop.js';
+
+export type ProductRecord = {
+  id: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  category: string;
+  condition: 'New' | 'Used' | 'Refurbished';
+  images: string[];
+  sellerId: string;
+  sellerName: string;
+  sellerContact: string;
+  shopLocation: string;
+  ratingSum: number;
+  reviewCount: number;
+  isFeatured: boolean;
+  isTrending: boolean;
+  createdAt: Date;
+};
+
+const productColumns = {
+  id: products.id,
+  title: products.title,
+  description: products.description,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  category: products.category,
+  condition: products.condition,
+  images: products.images,
+  sellerId: products.sellerId,
+  sellerName: users.name,
+  sellerContact: products.sellerContact,
+  shopLocation: products.shopLocation,
+  ratingSum: products.ratingSum,
+  reviewCount: products.reviewCount,
+  isFeatured: products.isFeatured,
+  isTrending: products.isTrending,
+  createdAt: products.createdAt,
+};
+
+type FilterPart = 'category' | 'price' | 'condition';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The WHERE of a catalogue query; `except` leaves out the filters a facet counts across. */
+function whereOf(filters: ProductFilters, except: FilterPart[] = []): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (filters.q)
+    conditions.push(sql`lower(${products.title}) like ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
+  if (filters.category?.length && !except.includes('category')) {
+    conditions.push(inArray(products.category, filters.category));
+  }
+  if (!except.includes('price')) {
+    if (filters.minPrice !== undefined)
+      conditions.push(gte(products.priceCents, Math.round(filters.minPrice * 100)));
+    if (filters.maxPrice !== undefined)
+      conditions.push(lte(products.priceCents, Math.round(filters.maxPrice * 100)));
+  }
+  if (filters.condition && !except.includes('condition'))
+    conditions.push(eq(products.condition, filters.condition));
+  if (filters.featured !== undefined) conditions.push(eq(products.isFeatured, filters.featured));
+  if (filters.trending !== undefined) conditions.push(eq(products.isTrending, filters.trending));
+  if (filters.seller) conditions.push(eq(products.sellerId, filters.seller));
+  return and(...conditions);
+}
+
+function orderOf(filters: ProductFilters): SQL[] {
+  if (filters.sort === 'price-asc') return [asc(products.priceCents), asc(products.id)];
+  if (filters.sort === 'price-desc') return [desc(products.priceCents), desc(products.id)];
+  if (filters.trending) return [desc(products.trendingScore), desc(products.createdAt), desc(products.id)];
+  return [desc(products.createdAt), desc(products.id)];
+}
+
+export async function findProducts(db: Db, filters: ProductFilters): Promise<ProductRecord[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(whereOf(filters))
+    .orderBy(...orderOf(filters))
+    .limit(filters.limit)
+    .offset(filters.offset);
+}
+
+export async function countProducts(db: Db, filters: ProductFilters): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(whereOf(filters));
+  return row?.total ?? 0;
+}
+
+export async function findProductById(db: Db, id: string): Promise<ProductRecord | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, id));
+  return row;
+}
+
+export async function findFacets(db: Db, filters: ProductFilters) {
+  const [total, [bounds], categories, conditions] = await Promise.all([
+    countProducts(db, filters),
+    db
+      .select({ minCents: min(products.priceCents), maxCents: max(products.priceCents) })
+      .from(products)
+      .where(whereOf(filters, ['price'])),
+    db
+      .select({ id: products.category, count: count() })
+      .from(products)
+      .where(whereOf(filters, ['category']))
+      .groupBy(products.category),
+    db
+      .select({ condition: products.condition, count: count() })
+      .from(products)
+      .where(whereOf(filters, ['condition']))
+      .groupBy(products.condition),
+  ]);
+  return {
+    total,
+    minCents: bounds?.minCents ?? null,
+    maxCents: bounds?.maxCents ?? null,
+    categories,
+    conditions,
+  };
+}
+
+export type NewProduct = typeof products.$inferInsert;
+
+export async function insertProduct(db: Db, values: NewProduct): Promise<string> {
+  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  if (!row) throw new Error('insert into products returned no row');
+  return row.id;
+}
+
+export async function setFeatured(db: Db, id: string, isFeatured: boolean): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ isFeatured, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** Adds views to today's stats; ids of products deleted meanwhile are dropped. */
+export async function addProductViews(db: Db, day: string, views: Map<string, number>): Promise<void> {
+  const ids = [...views.keys()];
+  if (ids.length === 0) return;
+  const counts = ids.map((id) => views.get(id) ?? 0);
+  await db.execute(sql`
+    insert into ${productDailyStats} (product_id, day, views)
+    select p.id, ${day}::date, v.views
+    from unnest(${ids}::uuid[], ${counts}::int[]) as v(id, views)
+    join ${products} p on p.id = v.id
+    on conflict (product_id, day) do update set views = ${productDailyStats.views} + excluded.views`);
+}
+
+export async function addUnitsSold(db: Db, day: string, productId: string, units: number): Promise<void> {
+  await db
+    .insert(productDailyStats)
+    .values({ productId, day, unitsSold: units })
+    .onConflictDoUpdate({
+      target: [productDailyStats.productId, productDailyStats.day],
+      set: { unitsSold: sql`${productDailyStats.unitsSold} + ${units}` },
+    });
+}
+
+/**
+ * trending score = views + 5 × units sold over the days since `sinceDay`; the `limit` best-scoring
+ * products are flagged trending. Only rows whose score or flag changes are written.
+ */
+export async function refreshTrending(
+  db: Db,
+  options: { sinceDay: string; unitWeight: number; limit: number },
+): Promise<void> {
+  await db.execute(sql`
+    with scores as (
+      select product_id, sum(views + ${options.unitWeight} * units_sold)::int as score
+      from ${productDailyStats}
+      where day >= ${options.sinceDay}::date
+      group by product_id
+    ),
+    ranked as (
+      select product_id, score, row_number() over (order by score desc, product_id) <= ${options.limit} as trending
+      from scores where score > 0
+    ),
+    targets as (
+      select p.id, coalesce(r.score, 0) as score, coalesce(r.trending, false) as trending
+      from ${products} p left join ranked r on r.product_id = p.id
+      where p.trending_score > 0 or p.is_trending or r.product_id is not null
+    )
+    update ${products} p set trending_score = t.score, is_trending = t.trending
+    from targets t
+    where p.id = t.id and (p.trending_score <> t.score or p.is_trending <> t.trending)`);
+}
+
+export async function productExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  return row !== undefined;
+}
+
+export async function insertDailyStats(
+  db: Db,
+  rows: Array<{ productId: string; day: string; views: number; unitsSold: number }>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(productDailyStats).values(rows);
+}

@@ -1,0 +1,120 @@
+import {
+  CATEGORIES,
+  NEW_LISTING_DAYS,
+  categoryImagePath,
+  discountPercent,
+  type Category,
+  type CategoryId,
+  type Product,
+  type ProductFacets,
+  type ProductFilters,
+} from '@sokoni/contracts/shop';
+import { centsToShillings } from '@sokoni/contracts/money';
+import type { Db } from '../../db/client.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { AuthUser } from '../../lib/tokens.js';
+import * as repo from './products.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Trending: views + 5 × units sold over the last 7 days; the 24 best are flagged (docs/decisions/0003). */
+export const TRENDING = { days: 7, unitWeight: 5, limit: 24 } as const;
+const PRODUCT_NOT_FOUND = 'Product not found.';
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+export type ProductsService = ReturnType<typeof createProductsService>;
+
+export function createProductsService(deps: { db: Db; now?: () => number }) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  /** Views are counted in memory and written in batches: a product page view never waits on a write. */
+  let pendingViews = new Map<string, number>();
+
+  const toProduct = (record: repo.ProductRecord): Product => {
+    const price = centsToShillings(record.priceCents);
+    const originalPrice =
+      record.originalPriceCents === null ? null : centsToShillings(record.originalPriceCents);
+    return {
+      id: record.id,
+      title: record.title,
+      description: record.description,
+      price,
+      originalPrice,
+      discount: discountPercent(price, originalPrice),
+      category: record.category as CategoryId,
+      condition: record.condition,
+      image: record.images,
+      seller: { id: record.sellerId, name: record.sellerName },
+      sellerContact: record.sellerContact,
+      shopLocation: record.shopLocation,
+      rating: record.reviewCount === 0 ? 0 : Math.round((record.ratingSum / record.reviewCount) * 10) / 10,
+      reviewCount: record.reviewCount,
+      isNew: now() - record.createdAt.getTime() < NEW_LISTING_DAYS * DAY_MS,
+      isFeatured: record.isFeatured,
+      isTrending: record.isTrending,
+      createdAt: record.createdAt.toISOString(),
+    };
+  };
+
+  async function findOrThrow(id: string): Promise<repo.ProductRecord> {
+    const record = isUuid(id) ? await repo.findProductById(db, id) : undefined;
+    if (!record) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+    return record;
+  }
+
+  return {
+    listCategories(): Category[] {
+      return CATEGORIES.map((category) => ({ ...category, backgroundImage: categoryImagePath(category.id) }));
+    },
+
+    async list(filters: ProductFilters): Promise<{ items: Product[]; total: number }> {
+      const [records, total] = await Promise.all([
+        repo.findProducts(db, filters),
+        repo.countProducts(db, filters),
+      ]);
+      return { items: records.map(toProduct), total };
+    },
+
+    async facets(filters: ProductFilters): Promise<ProductFacets> {
+      const facets = await repo.findFacets(db, filters);
+      return {
+        total: facets.total,
+        minPrice: facets.minCents === null ? null : centsToShillings(facets.minCents),
+        maxPrice: facets.maxCents === null ? null : centsToShillings(facets.maxCents),
+        categories: facets.categories.map((row) => ({ id: row.id as CategoryId, count: row.count })),
+        conditions: facets.conditions,
+      };
+    },
+
+    async get(id: string): Promise<Product> {
+      const product = toProduct(await findOrThrow(id));
+      pendingViews.set(product.id, (pendingViews.get(product.id) ?? 0) + 1);
+      return product;
+    },
+
+    /** Featured is an editorial flag: only an admin sets it. */
+    async setFeatured(caller: AuthUser, id: string, isFeatured: boolean): Promise<Product> {
+      if (caller.role !== 'admin') throw forbidden('Only an admin can feature products.');
+      if (!isUuid(id) || !(await repo.setFeatured(db, id, isFeatured))) {
+        throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      }
+      return toProduct(await findOrThrow(id));
+    },
+
+    async flushViews(): Promise<void> {
+      if (pendingViews.size === 0) return;
+      const batch = pendingViews;
+      pendingViews = new Map();
+      await repo.addProductViews(db, dayOf(now()), batch);
+    },
+
+    async refreshTrending(): Promise<void> {
+      await repo.refreshTrending(db, {
+        sinceDay: dayOf(now() - (TRENDING.days - 1) * DAY_MS),
+        unitWeight: TRENDING.unitWeight,
+        limit: TRENDING.limit,
+      });
+    },
+  };
+}

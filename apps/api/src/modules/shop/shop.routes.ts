@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '@sokoni/contracts/errors';
+import {
+  Category,
+  CreateReviewInput,
+  Product,
+  ProductFacets,
+  ProductQuery,
+  Review,
+  SetFeaturedInput,
+} from '@sokoni/contracts/shop';
+import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import type { ProductsService } from './products.service.js';
+import type { ReviewsService } from './reviews.service.js';
+
+const IdParams = z.object({ id: z.string() });
+
+export const shopRoutes: FastifyPluginAsyncZod<{
+  products: ProductsService;
+  reviews: ReviewsService;
+}> = async (app, { products, reviews }) => {
+  app.get(
+    '/categories',
+    {
+      schema: { tags: ['shop'], summary: 'The 22 product categories', response: { 200: z.array(Category) } },
+    },
+    async () => products.listCategories(),
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Search, filter, sort and page the catalogue (X-Total-Count carries the total)',
+        querystring: ProductQuery,
+        response: { 200: z.array(Product), 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await products.list(request.query);
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/products/facets',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Bounds and counts for the filter panel, under the same filters',
+        querystring: ProductQuery,
+        response: { 200: ProductFacets, 400: ErrorResponse },
+      },
+    },
+    async (request) => products.facets(request.query),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'One product',
+        params: IdParams,
+        response: { 200: Product, 404: ErrorResponse },
+      },
+    },
+    async (request) => products.get(request.params.id),
+  );
+
+  app.patch(
+    '/products/:id/featured',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Feature or unfeature a product (admin only)',
+        params: IdParams,
+        body: SetFeaturedInput,
+        response: { 200: Product, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => products.setFeatured(requireUser(request), request.params.id, request.body.isFeatured),
+  );
+
+  app.get(
+    '/reviews/product/:productId',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: "A product's reviews, newest first",
+        params: z.object({ productId: z.string() }),
+        response: { 200: z.array(Review), 404: ErrorResponse },
+      },
+    },
+    async (request) => reviews.listForProduct(request.params.productId),
+  );
+
+  app.post(
+    '/reviews',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Review a product (signed in, once per product)',
+        body: CreateReviewInput,
+        response: {
+          201: Review,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+      preValidation: signedIn,
+    },
+    async (request, reply) => reply.code(201).send(await reviews.create(requireUser(request), request.body)),
+  );
+};
