@@ -14,7 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CATEGORY_IDS } from '@sokoni/contracts/shop';
+import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
 import { users } from './accounts.js';
 
 export const products = pgTable(

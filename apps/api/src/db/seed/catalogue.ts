@@ -1,4 +1,4 @@
-import type { CategoryId, Condition } from '@sokoni/contracts/shop';
+import type { CategoryId, Condition } from '@sokoni/contracts/catalog';
 
 export type SampleProduct = {
   title: string;

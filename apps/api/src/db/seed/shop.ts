@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from '@sokoni/contracts/shop';
+import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
 import { shillingsToCents } from '@sokoni/contracts/money';
 import { insertDailyStats, insertProduct } from '../../modules/shop/products.repository.js';
 import { addRatingToProduct, insertReview } from '../../modules/shop/reviews.repository.js';

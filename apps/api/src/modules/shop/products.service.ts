@@ -1,14 +1,11 @@
+import { type Category, type Product, type ProductFacets, type ProductFilters } from '@sokoni/contracts/shop';
 import {
   CATEGORIES,
   NEW_LISTING_DAYS,
   categoryImagePath,
   discountPercent,
-  type Category,
   type CategoryId,
-  type Product,
-  type ProductFacets,
-  type ProductFilters,
-} from '@sokoni/contracts/shop';
+} from '@sokoni/contracts/catalog';
 import { centsToShillings } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';

@@ -1,4 +1,5 @@
-import { REVIEW_MESSAGES, type Review } from '@sokoni/contracts/shop';
+import { type Review } from '@sokoni/contracts/shop';
+import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Db } from '../../db/client.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';

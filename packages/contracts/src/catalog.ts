@@ -1,0 +1,60 @@
+// Catalogue constants and rules, free of zod so any screen can use them without loading it.
+/** Spec §3 says "21 fixed categories" and lists 22; all 22 are served (DESIGN §6). */
+export const CATEGORIES = [
+  { id: 'electronics', name: 'Electronics', icon: '💻' },
+  { id: 'fashion', name: 'Fashion', icon: '👗' },
+  { id: 'groceries-non-perishable', name: 'Dry Goods', icon: '🌾' },
+  { id: 'automotive', name: 'Automotive', icon: '🚗' },
+  { id: 'furniture', name: 'Furniture', icon: '🛋️' },
+  { id: 'phones', name: 'Phones', icon: '📱' },
+  { id: 'books-media', name: 'Books & Media', icon: '📚' },
+  { id: 'home-improvement', name: 'Home Improvement', icon: '🔨' },
+  { id: 'toys-games', name: 'Toys & Games', icon: '🧸' },
+  { id: 'music-instruments', name: 'Music Instruments', icon: '🎸' },
+  { id: 'baby-products', name: 'Baby Products', icon: '🍼' },
+  { id: 'sports-outdoors', name: 'Sports & Outdoors', icon: '⚽' },
+  { id: 'photography', name: 'Photography', icon: '📷' },
+  { id: 'art-crafts', name: 'Art & Crafts', icon: '🎨' },
+  { id: 'garden-patio', name: 'Garden & Patio', icon: '🌻' },
+  { id: 'beverages', name: 'Beverages', icon: '☕' },
+  { id: 'travel-accessories', name: 'Travel Accessories', icon: '🧳' },
+  { id: 'pet-supplies', name: 'Pet Supplies', icon: '🐾' },
+  { id: 'jewelry-watches', name: 'Jewelry & Watches', icon: '⌚' },
+  { id: 'camping-hiking', name: 'Camping & Hiking', icon: '⛺' },
+  { id: 'office-supplies', name: 'Office Supplies', icon: '📎' },
+  { id: 'health-beauty', name: 'Health & Beauty', icon: '💄' },
+] as const;
+
+export type CategoryId = (typeof CATEGORIES)[number]['id'];
+export const CATEGORY_IDS = CATEGORIES.map((category) => category.id) as [CategoryId, ...CategoryId[]];
+export const categoryImagePath = (id: string) => `/images/categories/${id}.webp`;
+
+export const CONDITIONS = ['New', 'Used', 'Refurbished'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const PRODUCT_SORTS = ['price-asc', 'price-desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const PRODUCT_PAGE_SIZE = 24;
+export const PRODUCT_PAGE_MAX = 100;
+/** Default bounds of the price filter before the catalogue's own are known (spec §9). */
+export const DEFAULT_PRICE_BOUNDS = { min: 0, max: 100_000 } as const;
+export const PRICE_STEP = 100;
+/** The product page treats a product with this exact title as the featured e-book (spec §2). */
+export const EBOOK_TITLE = 'E-book1';
+/** A listing is shown as New for this long after it is listed. */
+export const NEW_LISTING_DAYS = 14;
+
+/** Spec §5: round((originalPrice - price) / originalPrice * 100), only when price < originalPrice. */
+export function discountPercent(price: number, originalPrice: number | null | undefined): number | null {
+  if (!originalPrice || originalPrice <= 0 || !(price < originalPrice)) return null;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}
+
+export const REVIEW_MESSAGES = {
+  loginRequired: 'Login to leave a review.',
+  ratingRange: 'Please choose a rating from 1 to 5.',
+  alreadyReviewed: 'You have already reviewed this product.',
+  productNotFound: 'Product not found.',
+  commentTooLong: 'Reviews can be at most 2,000 characters.',
+} as const;
