@@ -4,17 +4,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app.js';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dataDirs: string[] = [];
+const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
+// On the PostgreSQL run the server process uses a database of this file's own.
+const testDb = usesPostgres ? await createTestDatabase() : undefined;
+await testDb?.database.close();
 
-afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(async () => {
+  dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  await testDb?.drop();
+});
 
 function startServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-server-'));
   dataDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: testDb?.url ?? '',
+      ...env,
+    },
   });
   let stdout = '';
   let stderr = '';
@@ -62,7 +78,7 @@ describe('server.ts', () => {
     expect(server.output().stderr).toMatch(/Invalid configuration:[\s\S]*PORT[\s\S]*SEED/);
   });
 
-  it('refuses a second server on the same DATA_DIR with a clear message', async () => {
+  it.runIf(!usesPostgres)('refuses a second server on the same DATA_DIR with a clear message', async () => {
     const first = startServer({});
     await baseUrl(first);
     const second = startServer({ DATA_DIR: first.dataDir });

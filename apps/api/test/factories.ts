@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.js';
+import { users } from '../src/db/schema/accounts.js';
+import { insertProduct, type NewProduct } from '../src/modules/shop/products.repository.js';
 
 export type RegisteredUser = { id: string; name: string; email: string; password: string; token: string };
 
@@ -23,3 +27,38 @@ export async function registerUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let productSequence = 0;
+
+/** A product straight into the database (the API's create route belongs to selling). */
+export async function createProduct(
+  db: Db,
+  sellerId: string,
+  overrides: Partial<Omit<NewProduct, 'sellerId'>> = {},
+): Promise<string> {
+  productSequence += 1;
+  return insertProduct(db, {
+    title: `Sample product ${productSequence}`,
+    description: 'A product made by the test factory.',
+    priceCents: 100_000,
+    category: 'electronics',
+    condition: 'New',
+    images: ['/api/uploads/sample/test.webp'],
+    sellerContact: '+254 700 000 000',
+    shopLocation: 'Nairobi',
+    createdAt: new Date(Date.parse('2026-11-01T00:00:00Z') + productSequence * 60_000),
+    ...overrides,
+    sellerId,
+  });
+}
+
+/** Promotes a user to admin in the database and signs them in again for a token with the new role. */
+export async function makeAdmin(app: FastifyInstance, db: Db, user: RegisteredUser): Promise<string> {
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
+  return response.json<{ access_token: string }>().access_token;
+}

@@ -151,10 +151,11 @@ export async function addProductViews(db: Db, day: string, views: Map<string, nu
   const ids = [...views.keys()];
   if (ids.length === 0) return;
   const counts = ids.map((id) => views.get(id) ?? 0);
+  // Both arrays travel as one parameter each (PostgreSQL array literals of uuids and integers).
   await db.execute(sql`
     insert into ${productDailyStats} (product_id, day, views)
     select p.id, ${day}::date, v.views
-    from unnest(${ids}::uuid[], ${counts}::int[]) as v(id, views)
+    from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${counts.join(',')}}`}::int[]) as v(id, views)
     join ${products} p on p.id = v.id
     on conflict (product_id, day) do update set views = ${productDailyStats.views} + excluded.views`);
 }
