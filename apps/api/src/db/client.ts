@@ -61,6 +61,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.error('PostgreSQL pool: idle connection lost:', error.message));
   // Several servers may start at once against one database: one migrates, the others wait.
   const lockClient = await pool.connect();
   try {

@@ -48,12 +48,12 @@ ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_product_id_product
 ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_daily_stats_day" ON "product_daily_stats" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "product_reviews_product_newest" ON "product_reviews" USING btree ("product_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_newest" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_category_newest" ON "products" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "product_reviews_product_newest" ON "product_reviews" USING btree ("product_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "products_newest" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "products_category_newest" ON "products" USING btree ("category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "products_price" ON "products" USING btree ("price_cents","id");--> statement-breakpoint
-CREATE INDEX "products_category_price" ON "products" USING btree ("category","price_cents");--> statement-breakpoint
-CREATE INDEX "products_seller" ON "products" USING btree ("seller_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_featured" ON "products" USING btree ("created_at" DESC NULLS LAST) WHERE "products"."is_featured";--> statement-breakpoint
-CREATE INDEX "products_trending" ON "products" USING btree ("trending_score" DESC NULLS LAST) WHERE "products"."is_trending";--> statement-breakpoint
+CREATE INDEX "products_category_price" ON "products" USING btree ("category","price_cents","id");--> statement-breakpoint
+CREATE INDEX "products_seller" ON "products" USING btree ("seller_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "products_featured" ON "products" USING btree ("created_at" DESC NULLS FIRST) WHERE "products"."is_featured";--> statement-breakpoint
+CREATE INDEX "products_trending" ON "products" USING btree ("trending_score" DESC NULLS FIRST) WHERE "products"."is_trending";--> statement-breakpoint
 CREATE INDEX "products_title_trgm" ON "products" USING gin (lower("title") gin_trgm_ops);

@@ -60,16 +60,20 @@ export const products = pgTable(
       sql`${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`,
     ),
     // The default listing (newest first) and its keyset.
-    index('products_newest').on(table.createdAt.desc(), table.id.desc()),
-    index('products_category_newest').on(table.category, table.createdAt.desc(), table.id.desc()),
+    index('products_newest').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('products_category_newest').on(
+      table.category,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('products_price').on(table.priceCents, table.id),
-    index('products_category_price').on(table.category, table.priceCents),
-    index('products_seller').on(table.sellerId, table.createdAt.desc()),
+    index('products_category_price').on(table.category, table.priceCents, table.id),
+    index('products_seller').on(table.sellerId, table.createdAt.desc().nullsFirst()),
     index('products_featured')
-      .on(table.createdAt.desc())
+      .on(table.createdAt.desc().nullsFirst())
       .where(sql`${table.isFeatured}`),
     index('products_trending')
-      .on(table.trendingScore.desc())
+      .on(table.trendingScore.desc().nullsFirst())
       .where(sql`${table.isTrending}`),
     index('products_title_trgm').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
   ],
@@ -92,7 +96,7 @@ export const productReviews = pgTable(
   (table) => [
     unique('product_reviews_one_per_user').on(table.productId, table.userId),
     check('product_reviews_rating_range', sql`${table.rating} between 1 and 5`),
-    index('product_reviews_product_newest').on(table.productId, table.createdAt.desc()),
+    index('product_reviews_product_newest').on(table.productId, table.createdAt.desc().nullsFirst()),
   ],
 );
 

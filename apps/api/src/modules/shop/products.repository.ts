@@ -34,7 +34,8 @@ const productColumns = {
   condition: products.condition,
   images: products.images,
   sellerId: products.sellerId,
-  sellerName: users.name,
+  // A scalar subquery, not a join: the page is cut by its index first, then 24 names are looked up.
+  sellerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${products.sellerId})`,
   sellerContact: products.sellerContact,
   shopLocation: products.shopLocation,
   ratingSum: products.ratingSum,
@@ -81,7 +82,6 @@ export async function findProducts(db: Db, filters: ProductFilters): Promise<Pro
   return db
     .select(productColumns)
     .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
     .where(whereOf(filters))
     .orderBy(...orderOf(filters))
     .limit(filters.limit)
@@ -94,15 +94,19 @@ export async function countProducts(db: Db, filters: ProductFilters): Promise<nu
 }
 
 export async function findProductById(db: Db, id: string): Promise<ProductRecord | undefined> {
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, id));
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
   return row;
 }
 
-export async function findFacets(db: Db, filters: ProductFilters) {
+export type Facets = {
+  total: number;
+  minCents: number | null;
+  maxCents: number | null;
+  categories: Array<{ id: string; count: number }>;
+  conditions: Array<{ condition: 'New' | 'Used' | 'Refurbished'; count: number }>;
+};
+
+export async function findFacets(db: Db, filters: ProductFilters): Promise<Facets> {
   const [total, [bounds], categories, conditions] = await Promise.all([
     countProducts(db, filters),
     db

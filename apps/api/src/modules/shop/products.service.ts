@@ -10,6 +10,7 @@ import { centsToShillings } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import * as repo from './products.repository.js';
 
@@ -17,6 +18,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Trending: views + 5 × units sold over the last 7 days; the 24 best are flagged (docs/decisions/0003). */
 export const TRENDING = { days: 7, unitWeight: 5, limit: 24 } as const;
 const PRODUCT_NOT_FOUND = 'Product not found.';
+/**
+ * Totals and facets scan every matching row; they are kept for a few seconds per filter, so a busy
+ * first page costs one indexed page read. Writes through this process clear them at once.
+ */
+const AGGREGATE_TTL_MS = 10_000;
+
+/** The filters that decide a total or a facet (paging and order do not). */
+const aggregateKey = ({ limit: _limit, offset: _offset, sort: _sort, ...filters }: ProductFilters) =>
+  JSON.stringify(filters, Object.keys(filters).sort());
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -27,6 +37,12 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
   const now = deps.now ?? Date.now;
   /** Views are counted in memory and written in batches: a product page view never waits on a write. */
   let pendingViews = new Map<string, number>();
+  const totals = createTtlCache<number>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 500, now });
+  const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
+  const forgetAggregates = () => {
+    totals.clear();
+    facetSets.clear();
+  };
 
   const toProduct = (record: repo.ProductRecord): Product => {
     const price = centsToShillings(record.priceCents);
@@ -74,7 +90,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
     },
 
     async facets(filters: ProductFilters): Promise<ProductFacets> {
-      const facets = await repo.findFacets(db, filters);
+      const facets = await facetSets.get(aggregateKey(filters), () => repo.findFacets(db, filters));
       return {
         total: facets.total,
         minPrice: facets.minCents === null ? null : centsToShillings(facets.minCents),
@@ -96,6 +112,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       if (!isUuid(id) || !(await repo.setFeatured(db, id, isFeatured))) {
         throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       }
+      forgetAggregates();
       return toProduct(await findOrThrow(id));
     },
 
@@ -112,6 +129,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
         unitWeight: TRENDING.unitWeight,
         limit: TRENDING.limit,
       });
+      forgetAggregates();
     },
   };
 }

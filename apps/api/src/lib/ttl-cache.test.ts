@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createTtlCache } from './ttl-cache.js';
+
+describe('createTtlCache', () => {
+  it('answers from the cache until the entry expires', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 999;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 1000;
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses and forgets a failed one', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 5));
+    expect(await Promise.all([cache.get('k', slow), cache.get('k', slow)])).toEqual([1, 1]);
+    await expect(cache.get('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('bad', async () => 7)).toBe(7);
+  });
+
+  it('drops the oldest entry past maxEntries, and everything on clear', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    const load = async () => ++loads;
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('c', load);
+    expect(await cache.get('b', load)).toBe(2);
+    expect(await cache.get('a', load)).toBe(4);
+    cache.clear();
+    expect(await cache.get('b', load)).toBe(5);
+  });
+});
