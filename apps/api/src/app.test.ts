@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createProduct, registerUser } from '../test/factories.js';
 
 const webDist = mkdtempSync(join(tmpdir(), 'sokoni-web-'));
 const ASSET = '/assets/index-Bx3kLq9a.js';
@@ -110,6 +111,24 @@ describe('the web app', () => {
   it('caches other static files briefly', async () => {
     const response = await t.app.inject('/favicon.svg');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('gives a shared product link its own title and Open Graph preview', async () => {
+    const seller = await registerUser(t.app);
+    const id = await createProduct(t.database.db, seller.id, {
+      title: 'Kiondo <Basket>',
+      priceCents: 190_000,
+      images: ['/api/uploads/sample/kiondo.webp'],
+    });
+    const response = await t.app.inject(`/products/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Kiondo &#60;Basket&#62; — KES 1,900 | Sokoni</title>');
+    expect(response.body).toContain(
+      '<meta property="og:image" content="http://127.0.0.1:3000/api/uploads/sample/kiondo.webp" />',
+    );
+    const unknown = await t.app.inject('/products/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<title>Sokoni</title>');
   });
 
   it('answers a missing file with 404 rather than the page', async () => {

@@ -26,6 +26,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createProductsService } from './modules/shop/products.service.js';
 import { createReviewsService } from './modules/shop/reviews.service.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
+import { productPageMeta } from './modules/shop/product-page-meta.js';
 import { startTrendingJob } from './modules/shop/trending-job.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createLocalDiskStore } from './modules/uploads/file-store.js';
@@ -149,8 +150,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: '/api' },
   );
 
-  if (config.webDist) await app.register(webApp, { webDist: config.webDist });
-  else
+  if (config.webDist) {
+    await app.register(webApp, {
+      webDist: config.webDist,
+      publicUrl: config.publicUrl,
+      pageMeta: (path, origin) => productPageMeta(products, path, origin),
+    });
+  } else
     app.setNotFoundHandler((request, reply) =>
       reply.code(404).send(notFoundBody(request.method, request.url)),
     );

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { renderPageMeta, type PageMeta } from './lib/page-meta.js';
 
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
 
@@ -10,7 +12,14 @@ const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * extension-less path falls back to index.html so client routes survive a reload.
  */
-export async function webApp(app: FastifyInstance, { webDist }: { webDist: string }) {
+export type WebAppOptions = {
+  webDist: string;
+  /** Title, description and preview image of a shareable page (a product…); null for any other path. */
+  pageMeta?: (path: string, origin: string) => Promise<Omit<PageMeta, 'url'> | null>;
+  publicUrl?: string;
+};
+
+export async function webApp(app: FastifyInstance, { webDist, pageMeta, publicUrl }: WebAppOptions) {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -50,12 +59,15 @@ export async function webApp(app: FastifyInstance, { webDist }: { webDist: strin
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const indexTemplate = existsSync(indexHtml) ? readFileSync(indexHtml, 'utf8') : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.\w+$/.test(path);
-    if (isPage && existsSync(indexHtml)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    return reply.code(404).type('text/plain').send('Not found');
+    if (!isPage || indexTemplate === null) return reply.code(404).type('text/plain').send('Not found');
+    const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+    const meta = pageMeta ? await pageMeta(path, origin) : null;
+    const html = meta ? renderPageMeta(indexTemplate, { ...meta, url: `${origin}${path}` }) : indexTemplate;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -100,9 +100,10 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       };
     },
 
-    async get(id: string): Promise<Product> {
+    /** One product; a shopper's look counts towards trending, a link preview's does not. */
+    async get(id: string, { countView = true } = {}): Promise<Product> {
       const product = toProduct(await findOrThrow(id));
-      pendingViews.set(product.id, (pendingViews.get(product.id) ?? 0) + 1);
+      if (countView) pendingViews.set(product.id, (pendingViews.get(product.id) ?? 0) + 1);
       return product;
     },
 
