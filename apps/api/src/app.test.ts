@@ -13,7 +13,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(
     join(webDist, 'index.html'),
-    `<!doctype html><title>Sokoni</title>${'<p>karibu</p>'.repeat(200)}`,
+    `<!doctype html><html><head><title>Sokoni</title></head><body>${'<p>karibu</p>'.repeat(200)}</body></html>`,
   );
   writeFileSync(join(webDist, ASSET), 'console.log("sokoni");'.repeat(100));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
