@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { renderPageMeta, type PageMeta } from './lib/page-meta.js';
 
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;

@@ -17,6 +17,17 @@ const SignupPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('@/features/users/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
+const ProductDetailPage = lazy(() =>
+  import('@/features/shop/pages/product-detail-page').then((m) => ({ default: m.ProductDetailPage })),
+);
+const CartPage = lazy(() => import('@/features/cart/pages/cart-page').then((m) => ({ default: m.CartPage })));
+const ShopPage = lazy(() => import('@/features/shop/pages/shop-page').then((m) => ({ default: m.ShopPage })));
+const CategoryPage = lazy(() =>
+  import('@/features/shop/pages/category-page').then((m) => ({ default: m.CategoryPage })),
+);
+const TrendingPage = lazy(() =>
+  import('@/features/shop/pages/trending-page').then((m) => ({ default: m.TrendingPage })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Routes anyone may open. */
@@ -24,6 +35,11 @@ const publicRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'login', element: <LoginPage /> },
   { path: 'signup', element: <SignupPage /> },
+  { path: 'shop', element: <ShopPage /> },
+  { path: 'category/:categoryId', element: <CategoryPage /> },
+  { path: 'trending', element: <TrendingPage /> },
+  { path: 'products/:id', element: <ProductDetailPage /> },
+  { path: 'cart', element: <CartPage /> },
 ];
 
 /** Routes that send a signed-out visitor to /login and bring them back after signing in. */

@@ -111,3 +111,37 @@ export const PinIcon = (props: IconProps) => (
     <circle cx="12" cy="9.5" r="2.5" />
   </Icon>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M20 20l-4.2-4.2" />
+  </Icon>
+);
+
+export const HeartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 20s-7.5-4.6-9.2-9.1C1.7 7.8 3.7 4.5 7 4.5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.3 0 5.3 3.3 4.2 6.4C19.5 15.4 12 20 12 20z" />
+  </Icon>
+);
+
+export const SlidersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />
+    <circle cx="15" cy="7" r="2" />
+    <circle cx="9" cy="17" r="2" />
+  </Icon>
+);
+
+export const FlameIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 21c-3.9 0-7-2.8-7-6.6 0-3.1 2-5.3 3.6-7 .4 1.9 1.5 3.1 2.6 3.6C11 7.4 12.6 4.6 15 3c-.3 2.8.8 4.6 2.2 6.3 1.1 1.4 1.8 3 1.8 5.1 0 3.8-3.1 6.6-7 6.6z" />
+  </Icon>
+);
+
+export const ChatIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </Icon>
+);

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 const STAR_PATH = 'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8z';
 
 type RatingStarsProps = {
@@ -11,6 +13,8 @@ type RatingStarsProps = {
 export function RatingStars({ rating, size = 'sm', className = '' }: RatingStarsProps) {
   const clamped = Math.max(0, Math.min(5, rating));
   const dimension = size === 'sm' ? 'h-4 w-4' : 'h-5 w-5';
+  // Gradient ids are document-wide: each instance needs its own, or a hidden copy blanks the others.
+  const idPrefix = `stars${useId().replace(/[^\w-]/g, '')}`;
   return (
     <span
       role="img"
@@ -22,12 +26,12 @@ export function RatingStars({ rating, size = 'sm', className = '' }: RatingStars
         return (
           <svg key={index} viewBox="0 0 24 24" className={dimension} aria-hidden="true" focusable="false">
             <defs>
-              <linearGradient id={`star-fill-${index}-${fill}`}>
+              <linearGradient id={`${idPrefix}-star-${index}`}>
                 <stop offset={fill} stopColor="#f59e0b" />
                 <stop offset={fill} stopColor="#e2e8f0" />
               </linearGradient>
             </defs>
-            <path d={STAR_PATH} fill={`url(#star-fill-${index}-${fill})`} />
+            <path d={STAR_PATH} fill={`url(#${idPrefix}-star-${index})`} />
           </svg>
         );
       })}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
-import { ApiError, apiRequest, errorMessage } from './api-client';
+import { ApiError, apiRequest, apiRequestWithTotal, errorMessage } from './api-client';
 
 const signedInUser = {
   id: 'u1',
@@ -82,6 +82,30 @@ describe('apiRequest', () => {
       apiRequest('/auth/login', { method: 'POST', body: {}, authenticated: false }),
     ).rejects.toThrow('Invalid email or password');
     expect(useAuthStore.getState().user).toEqual(signedInUser);
+  });
+});
+
+describe('apiRequestWithTotal', () => {
+  it('answers the page with the X-Total-Count of all matches', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify([{ id: 'p1' }, { id: 'p2' }]), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', 'X-Total-Count': '65' },
+          }),
+      ),
+    );
+    await expect(apiRequestWithTotal('/products?limit=2')).resolves.toEqual({
+      data: [{ id: 'p1' }, { id: 'p2' }],
+      total: 65,
+    });
+  });
+
+  it("falls back to the page's length when the header is missing", async () => {
+    answer(200, [{ id: 'p1' }]);
+    await expect(apiRequestWithTotal('/products')).resolves.toEqual({ data: [{ id: 'p1' }], total: 1 });
   });
 });
 

@@ -57,8 +57,10 @@ function endSession() {
   toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
 }
 
-/** The one way the web app talks to the API: JSON in, JSON out, bearer token when signed in. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(
+  path: string,
+  options: RequestOptions,
+): Promise<{ response: Response; payload: unknown }> {
   const { method = 'GET', body, authenticated = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -77,7 +79,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && token) endSession();
     throw toApiError(response, payload);
   }
+  return { response, payload };
+}
+
+/** The one way the web app talks to the API: JSON in, JSON out, bearer token when signed in. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { payload } = await send(path, options);
   return payload as T;
+}
+
+/**
+ * For paged lists: the page and the server's `X-Total-Count` (all matches, not just this page).
+ * Without the header the page's own length is the best answer there is.
+ */
+export async function apiRequestWithTotal<T extends unknown[]>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; total: number }> {
+  const { response, payload } = await send(path, options);
+  const data = (Array.isArray(payload) ? payload : []) as T;
+  const header = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
+  return { data, total: Number.isInteger(header) && header >= 0 ? header : data.length };
 }
 
 /**

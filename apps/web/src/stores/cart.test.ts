@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, selectCartCount, useCartStore } from './cart';
+import { CART_STORAGE_KEY, selectCartCount, selectCartSubtotal, useCartStore } from './cart';
 
 const kikoy = { id: 'p1', name: 'Kikoy beach wrap', image: '/uploads/kikoy.webp', price: 1200 };
 const kiondo = { id: 'p2', name: 'Kiondo basket', image: '/uploads/kiondo.webp', price: 2500 };
@@ -75,6 +75,18 @@ describe('cart store', () => {
     cart().addItem(kikoy);
     cart().addItem(kiondo);
     expect(selectCartCount(cart())).toBe(3);
+  });
+
+  it('sums price × quantity over every line for the subtotal', () => {
+    expect(selectCartSubtotal(cart())).toBe(0);
+    cart().addItem(kikoy);
+    cart().addItem(kikoy);
+    cart().addItem(kiondo);
+    expect(selectCartSubtotal(cart())).toBe(2 * 1200 + 2500);
+    cart().decreaseQuantity('p1');
+    expect(selectCartSubtotal(cart())).toBe(1200 + 2500);
+    cart().removeItem('p2');
+    expect(selectCartSubtotal(cart())).toBe(1200);
   });
 
   it('persists the items in local storage under cart-storage', () => {

@@ -60,3 +60,7 @@ export const useCartStore = create<CartState>()(
 /** Number of units in the cart (the header badge). */
 export const selectCartCount = (state: Pick<CartState, 'items'>): number =>
   state.items.reduce((total, item) => total + item.quantity, 0);
+
+/** Sum of price × quantity over every line (spec §2 Cart subtotal), in shillings. */
+export const selectCartSubtotal = (state: Pick<CartState, 'items'>): number =>
+  state.items.reduce((total, item) => total + item.price * item.quantity, 0);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button';
 import { useAuthStore } from '@/stores/auth';
+import { HomeSearch } from './home-search';
 
 export function HomeHero() {
   const user = useAuthStore((state) => state.user);
@@ -10,7 +11,7 @@ export function HomeHero() {
       aria-labelledby="home-hero-title"
       className="bg-gradient-to-br from-emerald-800 to-emerald-600 text-white"
     >
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
         {user ? (
           <p
             className="text-sm font-semibold tracking-wide text-emerald-100 uppercase"
@@ -26,7 +27,10 @@ export function HomeHero() {
           Buy and sell across Kenya — shop local goods, get event tickets, book stays and learn new skills,
           all priced in shillings.
         </p>
-        <div className="mt-8 flex flex-wrap gap-3">
+        <div className="mt-6">
+          <HomeSearch />
+        </div>
+        <div className="mt-6 flex flex-wrap gap-3">
           <Link
             to="/shop"
             className={buttonClasses('secondary', 'border-transparent text-emerald-900 hover:bg-emerald-50')}

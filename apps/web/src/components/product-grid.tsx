@@ -1,0 +1,51 @@
+import type { Product } from '@sokoni/contracts/shop';
+import { ProductCard } from './product-card';
+
+const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4';
+
+type ProductGridProps = {
+  products: Product[];
+  /** Column classes above the small breakpoint, e.g. 'lg:grid-cols-4'. */
+  columns?: string;
+  onWishlistChange?: (productId: string) => void;
+};
+
+export function ProductGrid({ products, columns = 'lg:grid-cols-4', onWishlistChange }: ProductGridProps) {
+  return (
+    <ul className={`${GRID_CLASSES} ${columns}`}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} onWishlistChange={onWishlistChange} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Grey cards in the grid's shape while products load. */
+export function ProductGridSkeleton({
+  count = 8,
+  columns = 'lg:grid-cols-4',
+}: {
+  count?: number;
+  columns?: string;
+}) {
+  return (
+    <div role="status" aria-label="Loading products" className={`${GRID_CLASSES} ${columns}`}>
+      {Array.from({ length: count }, (_, index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="overflow-hidden rounded-2xl border border-slate-200 bg-white motion-safe:animate-pulse"
+        >
+          <div className="aspect-square bg-slate-200" />
+          <div className="space-y-2 p-3">
+            <div className="h-3.5 w-4/5 rounded bg-slate-200" />
+            <div className="h-3 w-1/2 rounded bg-slate-200" />
+            <div className="h-4 w-2/5 rounded bg-slate-200" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

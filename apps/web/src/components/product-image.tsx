@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { ImgHTMLAttributes } from 'react';
+import { BagIcon } from './icons';
+
+type ProductImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> & {
+  src: string | undefined;
+  alt: string;
+  width: number;
+  height: number;
+};
+
+/** A product photo that falls back to a neutral placeholder when it is missing or fails to load. */
+export function ProductImage({ src, alt, width, height, className = '', ...imgProps }: ProductImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) {
+    return (
+      <span
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        className={`flex items-center justify-center bg-slate-100 text-slate-400 ${className}`}
+      >
+        <BagIcon className="size-1/3 max-h-16 max-w-16" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+      className={className}
+      {...imgProps}
+    />
+  );
+}

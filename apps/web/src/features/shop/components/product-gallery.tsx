@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { ProductImage } from '@/components/product-image';
+
+type ProductGalleryProps = { title: string; images: string[] };
+
+const arrowClasses =
+  'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl leading-none text-slate-800 shadow hover:bg-white';
+
+/** The main image with arrows, dots and thumbnails; every control is a labelled button. */
+export function ProductGallery({ title, images }: ProductGalleryProps) {
+  const [selected, setSelected] = useState(0);
+  const count = images.length;
+  const current = Math.min(selected, Math.max(0, count - 1));
+  const showLabel = (index: number) => `Show image ${index + 1} of ${count}`;
+  const step = (delta: number) => setSelected((current + delta + count) % count);
+
+  return (
+    <div className="space-y-3">
+      <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white">
+        <ProductImage
+          src={images[current]}
+          alt={count > 1 ? `${title}, image ${current + 1} of ${count}` : title}
+          width={640}
+          height={640}
+          className="aspect-square w-full object-contain"
+          data-testid="gallery-main-image"
+        />
+        {count > 1 ? (
+          <>
+            <button
+              type="button"
+              aria-label="Previous image"
+              onClick={() => step(-1)}
+              className={`${arrowClasses} left-2`}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              aria-label="Next image"
+              onClick={() => step(1)}
+              className={`${arrowClasses} right-2`}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+            <div
+              role="group"
+              aria-label="Image dots"
+              className="absolute inset-x-0 bottom-2 flex justify-center gap-1"
+            >
+              {images.map((image, index) => (
+                <button
+                  key={`dot-${image}-${index}`}
+                  type="button"
+                  aria-label={showLabel(index)}
+                  aria-current={index === current ? 'true' : undefined}
+                  onClick={() => setSelected(index)}
+                  className="flex size-6 items-center justify-center rounded-full"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`block size-2.5 rounded-full ring-1 ring-slate-400 ${
+                      index === current ? 'bg-emerald-700' : 'bg-white'
+                    }`}
+                  />
+                </button>
+              ))}
+            </div>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <div role="group" aria-label="Image thumbnails" className="flex gap-2 overflow-x-auto p-1">
+          {images.map((image, index) => (
+            <button
+              key={`thumb-${image}-${index}`}
+              type="button"
+              aria-label={showLabel(index)}
+              aria-current={index === current ? 'true' : undefined}
+              onClick={() => setSelected(index)}
+              className={`shrink-0 overflow-hidden rounded-lg border-2 bg-white ${
+                index === current ? 'border-emerald-700' : 'border-slate-200 hover:border-slate-400'
+              }`}
+            >
+              <ProductImage src={image} alt="" width={72} height={72} className="size-16 object-cover" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

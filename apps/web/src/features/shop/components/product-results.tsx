@@ -1,0 +1,63 @@
+import { Button } from '@/components/button';
+import { ProductGrid, ProductGridSkeleton } from '@/components/product-grid';
+import { QueryError } from '@/components/query-error';
+import type { useProducts } from '../api/get-products';
+
+const COLUMNS = 'lg:grid-cols-3 xl:grid-cols-4';
+
+type ProductResultsProps = {
+  query: ReturnType<typeof useProducts>;
+  emptyMessage: string;
+};
+
+/** The grid of matches, 24 at a time with Load more, or the page's empty or error state. */
+export function ProductResults({ query, emptyMessage }: ProductResultsProps) {
+  if (query.isPending) return <ProductGridSkeleton count={8} columns={COLUMNS} />;
+  if (query.isError && !query.data) {
+    return (
+      <QueryError
+        message="Failed to load products."
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const products = query.data.pages.flatMap((page) => page.products);
+  const total = query.data.pages.at(-1)?.total ?? products.length;
+  if (!products.length) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-14 text-center text-slate-600">
+        {emptyMessage}
+      </p>
+    );
+  }
+
+  return (
+    <div
+      aria-busy={query.isPlaceholderData}
+      className={`space-y-6 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+    >
+      <ProductGrid products={products} columns={COLUMNS} />
+      <div className="flex flex-col items-center gap-3 text-sm text-slate-600">
+        <p>
+          Showing {products.length} of {total}
+        </p>
+        {query.isFetchNextPageError ? (
+          <p role="alert" className="text-red-700">
+            Failed to load more products.
+          </p>
+        ) : null}
+        {query.hasNextPage ? (
+          <Button
+            variant="secondary"
+            onClick={() => query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

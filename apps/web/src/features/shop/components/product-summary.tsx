@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { CATEGORIES } from '@sokoni/contracts/catalog';
+import type { Product } from '@sokoni/contracts/shop';
+import { formatKES } from '@sokoni/contracts/money';
+import { Button } from '@/components/button';
+import { CartIcon, PhoneIcon, PinIcon } from '@/components/icons';
+import { RatingStars } from '@/components/rating-stars';
+import { useCartStore } from '@/stores/cart';
+
+const reviewCountText = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
+
+/** Digits and a leading + only, so `tel:` links dial on every phone. */
+const telHref = (contact: string) => `tel:${contact.replace(/[^\d+]/g, '')}`;
+
+function DetailRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:gap-4">
+      <dt className="w-32 shrink-0 text-sm font-medium text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+type ProductSummaryProps = {
+  product: Product;
+  /** Shown under the title, before the price (the e-book card). */
+  children?: ReactNode;
+};
+
+/** Title, rating, price, Add to Cart and the seller's details of one product. */
+export function ProductSummary({ product, children }: ProductSummaryProps) {
+  const addItem = useCartStore((state) => state.addItem);
+  const category = CATEGORIES.find((entry) => entry.id === product.category);
+
+  const addToCart = () => {
+    addItem({ id: product.id, name: product.title, image: product.image[0] ?? '', price: product.price });
+    toast.success('Added to cart');
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2">
+        {product.isNew ? (
+          <span className="inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800 uppercase">
+            New
+          </span>
+        ) : null}
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{product.title}</h1>
+        <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="product-rating">
+          <RatingStars rating={product.rating} size="md" />
+          <span>
+            {product.rating.toFixed(1)} · {reviewCountText(product.reviewCount)}
+          </span>
+        </p>
+      </div>
+
+      {children}
+
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1" data-testid="product-price">
+        <span className="text-3xl font-extrabold text-emerald-800">{formatKES(product.price)}</span>
+        {product.originalPrice !== null && product.originalPrice > product.price ? (
+          <s className="text-lg text-slate-600">
+            <span className="sr-only">Original price </span>
+            {formatKES(product.originalPrice)}
+          </s>
+        ) : null}
+        {product.discount ? (
+          <span className="rounded-full bg-orange-700 px-2.5 py-0.5 text-sm font-bold text-white">
+            {product.discount}% OFF
+          </span>
+        ) : null}
+      </div>
+
+      <Button onClick={addToCart} className="w-full sm:w-auto sm:px-8">
+        <CartIcon className="text-lg" />
+        Add to Cart
+      </Button>
+
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">Description</h2>
+        <p className="mt-1 whitespace-pre-line text-slate-700">{product.description}</p>
+      </div>
+
+      <dl className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4">
+        <DetailRow term="Category">
+          {category ? (
+            <Link
+              to={`/category/${category.id}`}
+              className="font-medium text-emerald-800 underline-offset-2 hover:underline"
+            >
+              {category.name}
+            </Link>
+          ) : (
+            product.category
+          )}
+        </DetailRow>
+        <DetailRow term="Condition">{product.condition}</DetailRow>
+        <DetailRow term="Seller">{product.seller.name}</DetailRow>
+        <DetailRow term="Contact">
+          <a
+            href={telHref(product.sellerContact)}
+            className="inline-flex items-center gap-1.5 font-medium text-emerald-800 underline-offset-2 hover:underline"
+          >
+            <PhoneIcon />
+            {product.sellerContact}
+          </a>
+        </DetailRow>
+        <DetailRow term="Location">
+          <span className="inline-flex items-center gap-1.5">
+            <PinIcon className="shrink-0 text-slate-500" />
+            {product.shopLocation}
+          </span>
+        </DetailRow>
+      </dl>
+    </div>
+  );
+}
