@@ -6,7 +6,8 @@ import { renderArt } from './art.js';
 import { SAMPLE_PRODUCTS } from './catalogue.js';
 import type { SeedContext } from './context.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const REVIEW_COMMENTS: Array<[number, string]> = [
   [5, 'Delivered the same day in Nairobi, exactly as described. Asante sana!'],
   [4, 'Good quality for the price. Seller answered quickly on WhatsApp.'],
@@ -23,7 +24,8 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 export async function seedShop({ db, files, now, users }: SeedContext): Promise<void> {
   const reviewers = [...users.entries()].filter(([key]) => key.startsWith('reviewer-')).map(([, id]) => id);
   for (const [index, sample] of SAMPLE_PRODUCTS.entries()) {
-    const hue = (CATEGORY_IDS.indexOf(sample.category) * 47) % 360;
+    // The category sets the colour family; each listing shifts it a little so neighbours differ.
+    const hue = (CATEGORY_IDS.indexOf(sample.category) * 47 + (index % 6) * 14) % 360;
     const images: string[] = [];
     for (let n = 0; n < (sample.images ?? 1); n += 1) {
       images.push(
@@ -72,7 +74,7 @@ export async function seedShop({ db, files, now, users }: SeedContext): Promise<
         userId: reviewers[(index + r) % reviewers.length] ?? '',
         rating,
         comment,
-        createdAt: new Date(createdAt.getTime() + (r + 1) * DAY_MS),
+        createdAt: new Date(Math.min(createdAt.getTime() + (r + 1) * DAY_MS, now - (r + 1) * HOUR_MS)),
       });
     }
   }
