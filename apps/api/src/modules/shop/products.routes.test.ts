@@ -267,9 +267,12 @@ describe('PATCH /api/products/{id}/featured', () => {
   it('lets an admin feature a product', async () => {
     const admin = await registerUser(t.app);
     const token = await makeAdmin(t.app, t.database.db, admin);
+    expect((await list('?featured=true')).total).toBe('1');
     const response = await feature(ids.sofa, bearer(token));
     expect(response.statusCode).toBe(200);
     expect(response.json().isFeatured).toBe(true);
+    // The cached total of featured products is dropped by the write, not served stale.
+    expect((await list('?featured=true')).total).toBe('2');
     expect((await feature('00000000-0000-4000-8000-000000000000', bearer(token))).statusCode).toBe(404);
     await t.app.inject({
       method: 'PATCH',

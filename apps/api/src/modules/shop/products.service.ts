@@ -84,7 +84,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
     async list(filters: ProductFilters): Promise<{ items: Product[]; total: number }> {
       const [records, total] = await Promise.all([
         repo.findProducts(db, filters),
-        repo.countProducts(db, filters),
+        totals.get(aggregateKey(filters), () => repo.countProducts(db, filters)),
       ]);
       return { items: records.map(toProduct), total };
     },
