@@ -31,6 +31,7 @@ import { startTrendingJob } from './modules/shop/trending-job.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createLocalDiskStore } from './modules/uploads/file-store.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { webApp } from './web.js';
 
 export type AppOptions = {
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const accounts = createAccountsService({ db: database.db, tokens, now: options.now });
   const products = createProductsService({ db: database.db, now: options.now });
   const reviews = createReviewsService({ db: database.db });
+  const uploads = createUploadsService({ files });
   await startTrendingJob(app, products);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -142,7 +144,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(systemRoutes, { database });
       await api.register(accountsRoutes, { accounts });
       await api.register(shopRoutes, { products, reviews });
-      await api.register(uploadsRoutes, { root: uploadsRoot });
+      await api.register(uploadsRoutes, { root: uploadsRoot, uploads });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(notFoundBody(request.method, request.url)),
       );

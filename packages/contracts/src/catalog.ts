@@ -58,3 +58,28 @@ export const REVIEW_MESSAGES = {
   productNotFound: 'Product not found.',
   commentTooLong: 'Reviews can be at most 2,000 characters.',
 } as const;
+
+export const TITLE_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+
+export const SELL_MESSAGES = {
+  requiredFields: 'Please fill all required fields',
+  pricePositive: 'Price must be greater than 0.',
+  originalPriceBelowPrice: 'Original price cannot be lower than the price.',
+  condition: 'Choose a condition: New, Used or Refurbished.',
+  category: 'Choose a category from the list.',
+  sellerContact: 'Seller contact is required.',
+  tooManyImages: 'You can add at most 8 images.',
+  foreignImage: 'Images must be uploaded to Sokoni first.',
+  titleTooLong: `Titles can be at most ${TITLE_MAX_LENGTH} characters.`,
+  descriptionTooLong: `Descriptions can be at most ${DESCRIPTION_MAX_LENGTH} characters.`,
+  loginRequired: 'Login required',
+  notOwner: 'Only the seller can change this product.',
+  uploaded: 'Product uploaded!',
+  creationFailed: 'Product creation failed',
+  updateFailed: 'Failed to update product.',
+  loadFailed: 'Failed to load your products. Please try again later.',
+  deleteFailed: 'Failed to delete product. Try again.',
+  deleteConfirm: 'Are you sure you want to delete this product?',
+  signedOut: 'Please log in to view your products.',
+} as const;

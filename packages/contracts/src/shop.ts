@@ -6,7 +6,11 @@ import {
   PRODUCT_PAGE_SIZE,
   PRODUCT_SORTS,
   REVIEW_MESSAGES,
+  SELL_MESSAGES,
+  DESCRIPTION_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
 } from './catalog.js';
+import { PRODUCT_IMAGES_MAX } from './uploads.js';
 
 export const Category = z.object({
   id: z.enum(CATEGORY_IDS),
@@ -109,3 +113,56 @@ export const Review = z.object({
   date: z.iso.datetime(),
 });
 export type Review = z.infer<typeof Review>;
+
+/** An image of a listing must be one of ours: an upload (or a sample image) served under /api/uploads. */
+const ProductImage = z
+  .string()
+  .regex(/^\/api\/uploads\/(products|sample)\/[a-f0-9]{32}\.webp$/, SELL_MESSAGES.foreignImage);
+const required = z.string(SELL_MESSAGES.requiredFields).trim().min(1, SELL_MESSAGES.requiredFields);
+
+const productFields = {
+  title: required.max(TITLE_MAX_LENGTH, SELL_MESSAGES.titleTooLong),
+  description: required.max(DESCRIPTION_MAX_LENGTH, SELL_MESSAGES.descriptionTooLong),
+  price: z
+    .number(SELL_MESSAGES.requiredFields)
+    .finite(SELL_MESSAGES.requiredFields)
+    .positive(SELL_MESSAGES.pricePositive)
+    .max(100_000_000, SELL_MESSAGES.pricePositive),
+  originalPrice: z
+    .number(SELL_MESSAGES.pricePositive)
+    .finite()
+    .positive(SELL_MESSAGES.pricePositive)
+    .max(100_000_000)
+    .nullable(),
+  condition: z.enum(CONDITIONS, SELL_MESSAGES.condition),
+  category: z.enum(CATEGORY_IDS, SELL_MESSAGES.category),
+  sellerContact: z.string(SELL_MESSAGES.sellerContact).trim().min(1, SELL_MESSAGES.sellerContact).max(60),
+  shopLocation: z.string().trim().max(120),
+  image: z.array(ProductImage).max(PRODUCT_IMAGES_MAX, SELL_MESSAGES.tooManyImages),
+};
+
+const originalNotBelowPrice = (input: { price?: number; originalPrice?: number | null }) =>
+  input.originalPrice === undefined ||
+  input.originalPrice === null ||
+  input.price === undefined ||
+  input.originalPrice >= input.price;
+
+/** POST /products. The seller is the caller, whatever the body says; discount is always derived. */
+export const CreateProductInput = z
+  .object({
+    ...productFields,
+    originalPrice: productFields.originalPrice.optional(),
+    shopLocation: productFields.shopLocation.default(''),
+    image: productFields.image.default([]),
+  })
+  .refine(originalNotBelowPrice, { message: SELL_MESSAGES.originalPriceBelowPrice, path: ['originalPrice'] });
+export type CreateProductInput = z.input<typeof CreateProductInput>;
+export type CreateProductData = z.output<typeof CreateProductInput>;
+
+/** PUT /products/{id}: the fields to change (the rest stay as they are). */
+export const UpdateProductInput = z
+  .object(productFields)
+  .partial()
+  .refine(originalNotBelowPrice, { message: SELL_MESSAGES.originalPriceBelowPrice, path: ['originalPrice'] });
+export type UpdateProductInput = z.input<typeof UpdateProductInput>;
+export type UpdateProductData = z.output<typeof UpdateProductInput>;

@@ -15,6 +15,10 @@ export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new AppE
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(code, message, 403);
 export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(code, message, 404);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(code, message, 409);
+export const payloadTooLarge = (message: string, code = 'PAYLOAD_TOO_LARGE') =>
+  new AppError(code, message, 413);
+export const unsupportedMediaType = (message: string, code = 'UNSUPPORTED_MEDIA_TYPE') =>
+  new AppError(code, message, 415);
 export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS') =>
   new AppError(code, message, 429);
 

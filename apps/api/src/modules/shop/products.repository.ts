@@ -214,3 +214,20 @@ export async function insertDailyStats(
 ): Promise<void> {
   if (rows.length > 0) await db.insert(productDailyStats).values(rows);
 }
+
+export async function findSellerId(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, id));
+  return row?.sellerId;
+}
+
+export async function updateProduct(db: Db, id: string, values: Partial<NewProduct>): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+}
+
+export async function deleteProduct(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length > 0;
+}

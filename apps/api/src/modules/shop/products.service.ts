@@ -1,14 +1,22 @@
-import { type Category, type Product, type ProductFacets, type ProductFilters } from '@sokoni/contracts/shop';
+import type {
+  Category,
+  CreateProductData,
+  Product,
+  ProductFacets,
+  ProductFilters,
+  UpdateProductData,
+} from '@sokoni/contracts/shop';
 import {
   CATEGORIES,
   NEW_LISTING_DAYS,
   categoryImagePath,
+  SELL_MESSAGES,
   discountPercent,
   type CategoryId,
 } from '@sokoni/contracts/catalog';
-import { centsToShillings } from '@sokoni/contracts/money';
+import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
@@ -105,6 +113,62 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       const product = toProduct(await findOrThrow(id));
       if (countView) pendingViews.set(product.id, (pendingViews.get(product.id) ?? 0) + 1);
       return product;
+    },
+
+    /** Lists a product for the caller: the seller is whoever is signed in, whatever the body says. */
+    async create(caller: AuthUser, input: CreateProductData): Promise<Product> {
+      const id = await repo.insertProduct(db, {
+        title: input.title,
+        description: input.description,
+        priceCents: shillingsToCents(input.price),
+        originalPriceCents: input.originalPrice == null ? null : shillingsToCents(input.originalPrice),
+        category: input.category,
+        condition: input.condition,
+        images: input.image,
+        sellerId: caller.sub,
+        sellerContact: input.sellerContact,
+        shopLocation: input.shopLocation,
+      });
+      forgetAggregates();
+      return toProduct(await findOrThrow(id));
+    },
+
+    /** Only the seller changes a listing; the prices are checked together after the change. */
+    async update(caller: AuthUser, id: string, input: UpdateProductData): Promise<Product> {
+      const current = await findOrThrow(id);
+      if (current.sellerId !== caller.sub) throw forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER');
+      const priceCents = input.price === undefined ? current.priceCents : shillingsToCents(input.price);
+      const originalPriceCents =
+        input.originalPrice === undefined
+          ? current.originalPriceCents
+          : input.originalPrice === null
+            ? null
+            : shillingsToCents(input.originalPrice);
+      if (originalPriceCents !== null && originalPriceCents < priceCents) {
+        throw badRequest(SELL_MESSAGES.originalPriceBelowPrice, 'ORIGINAL_PRICE_BELOW_PRICE');
+      }
+      await repo.updateProduct(db, id, {
+        title: input.title,
+        description: input.description,
+        priceCents,
+        originalPriceCents,
+        category: input.category,
+        condition: input.condition,
+        images: input.image,
+        sellerContact: input.sellerContact,
+        shopLocation: input.shopLocation,
+      });
+      forgetAggregates();
+      return toProduct(await findOrThrow(id));
+    },
+
+    /** Only the seller deletes a listing; past orders keep their own copy of what was bought. */
+    async remove(caller: AuthUser, id: string): Promise<void> {
+      const sellerId = isUuid(id) ? await repo.findSellerId(db, id) : undefined;
+      if (!sellerId) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      if (sellerId !== caller.sub) throw forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER');
+      await repo.deleteProduct(db, id);
+      forgetAggregates();
     },
 
     /** Featured is an editorial flag: only an admin sets it. */

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
   Category,
+  CreateProductInput,
   CreateReviewInput,
   Product,
   ProductFacets,
   ProductQuery,
   Review,
   SetFeaturedInput,
+  UpdateProductInput,
 } from '@sokoni/contracts/shop';
 import { requireUser, signedIn } from '../../lib/auth-guard.js';
 import type { ProductsService } from './products.service.js';
@@ -69,6 +71,58 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => products.get(request.params.id),
+  );
+
+  app.post(
+    '/products',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['shop'],
+        summary: 'List a product for sale (the seller is the caller)',
+        body: CreateProductInput,
+        response: { 201: Product, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await products.create(requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['shop'],
+        summary: "Change a product's details (its seller only)",
+        params: IdParams,
+        body: UpdateProductInput,
+        response: {
+          200: Product,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) => products.update(requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['shop'],
+        summary: 'Delete a product (its seller only); past orders keep their copy',
+        params: IdParams,
+        response: { 204: z.null(), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await products.remove(requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.patch(

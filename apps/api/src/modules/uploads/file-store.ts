@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const UPLOAD_FOLDERS = ['products', 'events', 'stays', 'community', 'sample'] as const;
-export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+import type { UploadFolder } from '@sokoni/contracts/uploads';
+
+/** Users' uploads by vertical, plus the generated sample images. */
+export type StoredFolder = UploadFolder | 'sample';
 export const PUBLIC_UPLOADS_PATH = '/api/uploads';
 
 /**
@@ -12,7 +14,7 @@ export const PUBLIC_UPLOADS_PATH = '/api/uploads';
  */
 export type FileStore = {
   /** Stores the bytes under a random name of our own; answers the public URL (or /api path). */
-  save(folder: UploadFolder, extension: string, data: Buffer): Promise<string>;
+  save(folder: StoredFolder, extension: string, data: Buffer): Promise<string>;
 };
 
 export function createLocalDiskStore(root: string): FileStore {

@@ -1,10 +1,22 @@
 import { mkdirSync } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '@sokoni/contracts/errors';
+import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ROUTES, UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
+import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import { badRequest, payloadTooLarge } from '../../lib/errors.js';
+import type { UploadsService } from './uploads.service.js';
 
-/** Serves stored uploads: names are random and never reused, so they are cached for a year. */
-export const uploadsRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+const UploadResponse = z.object({ publicUrl: z.string(), thumbnailUrl: z.string() });
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: UploadsService }> = async (
+  app,
+  { root, uploads },
+) => {
   mkdirSync(root, { recursive: true });
+  // Names are random and never reused, so stored files are cached for a year.
   await app.register(fastifyStatic, {
     root,
     prefix: '/uploads/',
@@ -17,4 +29,49 @@ export const uploadsRoutes: FastifyPluginAsync<{ root: string }> = async (app, {
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     },
   });
+
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 4, fieldSize: 200, parts: 6, fileSize: IMAGE_MAX_BYTES },
+  });
+
+  for (const [route, folder] of Object.entries(IMAGE_UPLOAD_ROUTES)) {
+    app.post(
+      `/uploads/${route}`,
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['uploads'],
+          summary: `Upload an image (JPEG, PNG or WebP, at most 5 MB) into ${folder}`,
+          consumes: ['multipart/form-data'],
+          response: {
+            201: UploadResponse,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            413: ErrorResponse,
+            415: ErrorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        requireUser(request);
+        const part = await request.file();
+        if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, 'NO_FILE');
+        let bytes: Buffer;
+        try {
+          // Read up to the limit and no further: busboy cuts the stream at 5 MB.
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+            throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge(part.filename), 'FILE_TOO_LARGE');
+          }
+          throw error;
+        }
+        const sentFolder = part.fields.folder;
+        if (sentFolder && 'value' in sentFolder && sentFolder.value !== folder) {
+          throw badRequest(UPLOAD_MESSAGES.wrongFolder, 'WRONG_FOLDER');
+        }
+        return reply.code(201).send(await uploads.storeImage(folder, { filename: part.filename, bytes }));
+      },
+    );
+  }
 };
