@@ -138,6 +138,37 @@ test.describe('sign up and sign in', () => {
     await expect(page).toHaveURL('/signup');
   });
 
+  test('sign-in falls back to "Login failed" when the server sends no message', async ({ page }) => {
+    await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await expect(page.getByRole('alert')).toHaveText('Login failed');
+    await expect(page).toHaveURL('/login');
+
+    await page.unroute('**/api/auth/login');
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/login');
+    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await expect(page.getByRole('alert')).toHaveText('Login failed');
+    await expect(profileLink(page, DEMO_ACCOUNTS.amina.name)).toHaveCount(0);
+  });
+
+  test('sign-up falls back to "Signup failed" when the server sends no message', async ({ page }) => {
+    await page.route('**/api/auth/register', (route) => route.abort('internetdisconnected'));
+    const user = { name: 'Otieno Ouma', email: uniqueEmail('otieno'), password: 'Karibu2026!' };
+    await signUp(page, user);
+    await expect(page.getByRole('alert')).toHaveText('Signup failed');
+    await expect(page).toHaveURL('/signup');
+
+    await page.unroute('**/api/auth/register');
+    await page.route('**/api/auth/register', (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error' } }),
+    );
+    await signUp(page, user);
+    await expect(page.getByRole('alert')).toHaveText('Signup failed');
+    await expect(profileLink(page, user.name)).toHaveCount(0);
+  });
+
   test('the profile page offers Try Again when loading fails', async ({ page }) => {
     let failProfile = true;
     await page.route('**/api/users/*', (route) =>

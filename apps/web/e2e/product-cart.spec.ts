@@ -6,6 +6,8 @@ import { DEMO_ACCOUNTS, DESKTOP, MOBILE, signUp, submitLogin, uniqueEmail } from
 type ProductJson = {
   id: string;
   title: string;
+  description: string;
+  isNew: boolean;
   price: number;
   originalPrice: number | null;
   discount: number | null;
@@ -73,6 +75,10 @@ test.describe('product page and cart', () => {
       'href',
       '/category/phones',
     );
+    await expect(page.getByText(phone.description)).toBeVisible();
+    // The New badge sits beside the title (listings younger than 14 days), apart from the condition row.
+    const titleBlock = page.getByRole('heading', { level: 1 }).locator('xpath=..');
+    await expect(titleBlock.getByText('New', { exact: true })).toHaveCount(phone.isNew ? 1 : 0);
 
     const mainImage = page.getByTestId('gallery-main-image');
     const thumbnails = page.getByRole('group', { name: 'Image thumbnails' });

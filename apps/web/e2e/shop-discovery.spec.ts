@@ -73,6 +73,9 @@ test.describe('shop discovery', () => {
     await expect(page.getByTestId('search-dropdown').getByRole('button', { name: 'kitenge' })).toBeVisible();
     await page.getByRole('heading', { name: 'Karibu Sokoni' }).click();
     await expect(page.getByTestId('search-dropdown')).toHaveCount(0);
+
+    await page.goto('/shop?q=no-such-thing-on-sale');
+    await expect(page.getByText('No products found', { exact: true })).toBeVisible();
   });
 
   test('filters by category, price and condition, sorts by price, and keeps it all in the URL', async ({
@@ -95,6 +98,8 @@ test.describe('shop discovery', () => {
     );
     await filters.getByLabel('Min price (KES)').fill('5000');
     await filters.getByLabel('Max price (KES)').fill('40000');
+    // Typed prices wait for the button; only the slider applies at once.
+    await expect(page).toHaveURL('/shop?category=phones&category=electronics');
     await filters.getByRole('button', { name: 'Apply Price Filter' }).click();
     await expect(page).toHaveURL(/minPrice=5000&maxPrice=40000/);
     await filters.getByRole('button', { name: /^New/ }).click();
@@ -221,14 +226,29 @@ test.describe('shop discovery', () => {
       page.getByRole('region', { name: 'More Featured Items' }).getByTestId('product-card'),
     ).toHaveCount(featured - 8);
 
+    const tiles = page.getByRole('region', { name: 'What are you looking for?' });
+    for (const [name, href] of [
+      ['Shop', '/shop'],
+      ['Tickets', '/events'],
+      ['Courses', '/courses'],
+      ['Stays', '/stays'],
+    ] as const) {
+      await expect(tiles.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
+    }
+
     const side = page.getByRole('complementary', { name: 'Highlights' });
     await expect(side.getByTestId('trending-item')).toHaveCount(5);
     await expect(side.getByText('2,500+ active sellers')).toBeVisible();
     await expect(side.getByText('15,000+ products')).toBeVisible();
     await expect(side.getByText('50,000+ customers')).toBeVisible();
+    await expect(side.getByTestId('trending-item').first()).toContainText('Rank 1');
     await expect(side.getByRole('link', { name: 'Enter the Community' })).toHaveAttribute(
       'href',
       '/community',
+    );
+    await expect(side.getByRole('link', { name: 'Start a Discussion' })).toHaveAttribute(
+      'href',
+      '/community/new',
     );
 
     await page.setViewportSize(MOBILE);

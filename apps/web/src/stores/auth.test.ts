@@ -74,6 +74,18 @@ describe('auth store', () => {
     expect(useAuthStore.getState().user).toBeNull();
   });
 
+  it('answers the signed-in user from login and signup, not a bare true/false', () => {
+    const token = makeToken(claims());
+    const signedIn = useAuthStore.getState().login(token);
+    expect(signedIn).toEqual(useAuthStore.getState().user);
+    expect(signedIn.name).toBe('Amina Wanjiru');
+
+    useAuthStore.getState().logout();
+    const signedUp = useAuthStore.getState().signup(makeToken(claims({ name: undefined })), 'Brian Otieno');
+    expect(signedUp).toEqual(useAuthStore.getState().user);
+    expect(signedUp.name).toBe('Brian Otieno');
+  });
+
   it('clears the user on logout', () => {
     useAuthStore.getState().login(makeToken(claims()));
     useAuthStore.getState().logout();
