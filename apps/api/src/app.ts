@@ -23,6 +23,13 @@ import { loadOrCreateSecret } from './lib/secrets.js';
 import { createTokenService } from './lib/tokens.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { orderPaymentHandler } from './modules/orders/order-payments.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
+import { createPaystackProvider } from './modules/payments/paystack-provider.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.js';
 import { createProductsService } from './modules/shop/products.service.js';
 import { createReviewsService } from './modules/shop/reviews.service.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
@@ -81,6 +88,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const products = createProductsService({ db: database.db, now: options.now });
   const reviews = createReviewsService({ db: database.db });
   const uploads = createUploadsService({ files });
+  const orders = createOrdersService({ db: database.db });
+  const payments = createPaymentsService({
+    db: database.db,
+    provider:
+      config.paymentsProvider === 'paystack' && config.paystackSecretKey
+        ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
+        : createSandboxProvider({ db: database.db }),
+    handlers: { order: orderPaymentHandler({ db: database.db, orders }) },
+    log: app.log,
+  });
   await startTrendingJob(app, products);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -145,6 +162,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(accountsRoutes, { accounts });
       await api.register(shopRoutes, { products, reviews });
       await api.register(uploadsRoutes, { root: uploadsRoot, uploads });
+      await api.register(ordersRoutes, { orders });
+      await api.register(paymentsRoutes, {
+        payments,
+        publicUrl: config.publicUrl,
+        callbackOrigins: config.callbackOrigins,
+        sandbox: config.paymentsProvider === 'sandbox',
+      });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send(notFoundBody(request.method, request.url)),
       );

@@ -62,3 +62,24 @@ export async function makeAdmin(app: FastifyInstance, db: Db, user: RegisteredUs
   });
   return response.json<{ access_token: string }>().access_token;
 }
+
+/** An order placed through the API for the given products (quantity 1 each, current prices). */
+export async function placeOrder(
+  app: FastifyInstance,
+  token: string,
+  lines: Array<{ productId: string; quantity?: number }>,
+): Promise<{ id: string; totalAmount: number; status: string }> {
+  const items = [];
+  for (const line of lines) {
+    const product = (await app.inject(`/api/products/${line.productId}`)).json<{ price: number }>();
+    items.push({ productId: line.productId, quantity: line.quantity ?? 1, price: product.price });
+  }
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(token),
+    payload: { items },
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}

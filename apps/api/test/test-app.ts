@@ -55,6 +55,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     trustProxy: false,
     webDist: undefined,
+    paymentsProvider: 'sandbox',
+    paystackSecretKey: undefined,
+    paystackBaseUrl: 'http://127.0.0.1:9',
+    callbackOrigins: [],
     ...overrides,
   };
 }

@@ -1,3 +1,5 @@
 // Drizzle needs every table in one object; each vertical keeps its own file.
 export * from './accounts.js';
 export * from './shop.js';
+export * from './orders.js';
+export * from './payments.js';

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+/** Every payment attempt: one row per reference we hand a provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentType: text('payment_type', { enum: ['order', 'booking', 'event'] }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('KES'),
+    email: text('email').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    callbackUrl: text('callback_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('payments_status_known', sql`${table.status} in ('pending', 'success', 'failed', 'abandoned')`),
+    check('payments_amount_positive', sql`${table.amountCents} > 0`),
+    index('payments_subject').on(table.paymentType, table.subjectId),
+  ],
+);
+
+/** What the provider told us and when: initialisation, verifications, webhooks. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['initialize', 'verify', 'webhook', 'sandbox'] }).notNull(),
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_events_payment').on(table.paymentId, table.createdAt)],
+);
+
+/** The unique key that makes fulfilment happen once per reference, whoever gets there first. */
+export const paymentFulfilments = pgTable('payment_fulfilments', {
+  reference: text('reference')
+    .primaryKey()
+    .references(() => payments.reference),
+  fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,60 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
+import { products } from '../../db/schema/shop.js';
+
+export type OrderRecord = typeof orders.$inferSelect;
+export type OrderItemRecord = typeof orderItems.$inferSelect;
+
+/** Current prices, names and first images of the products being ordered, locked against a change mid-order. */
+export async function findProductsForOrder(db: Db, ids: string[]) {
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      priceCents: products.priceCents,
+      images: products.images,
+    })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .for('share');
+}
+
+export async function insertOrder(
+  db: Db,
+  order: { userId: string; totalCents: number },
+  items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>>,
+): Promise<OrderRecord> {
+  const [created] = await db.insert(orders).values(order).returning();
+  if (!created) throw new Error('insert into orders returned no row');
+  await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: created.id })));
+  return created;
+}
+
+export async function findOrderById(db: Db, id: string): Promise<OrderRecord | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findOrdersByUser(db: Db, userId: string): Promise<OrderRecord[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function findItemsOfOrders(db: Db, orderIds: string[]): Promise<OrderItemRecord[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+}
+
+/** pending → paid; false when the order was not pending (already paid). */
+export async function markOrderPaid(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'paid', paidAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,96 @@
+import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
+import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
+import type { CreateOrderInput, Order } from '@sokoni/contracts/orders';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { AuthUser } from '../../lib/tokens.js';
+import * as repo from './orders.repository.js';
+
+function toOrder(order: repo.OrderRecord, items: repo.OrderItemRecord[]): Order {
+  return {
+    id: order.id,
+    userId: order.userId,
+    status: order.status,
+    totalAmount: centsToShillings(order.totalCents),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    items: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      quantity: item.quantity,
+      price: centsToShillings(item.unitPriceCents),
+      product: { name: item.productName, image: item.productImage },
+    })),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export function createOrdersService({ db }: { db: Db }) {
+  const findOwnOrder = async (caller: AuthUser, id: string) => {
+    const order = isUuid(id) ? await repo.findOrderById(db, id) : undefined;
+    // Another user's order is answered exactly like a missing one.
+    if (!order || order.userId !== caller.sub) throw notFound(ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+    return order;
+  };
+
+  return {
+    /**
+     * Prices every line from the database in one transaction. A price the client shows that is not
+     * the current one is refused (409) with the current price, so nobody pays what they did not see.
+     */
+    async create(caller: AuthUser, input: CreateOrderInput): Promise<Order> {
+      const ids = input.items.map((item) => item.productId);
+      if (new Set(ids).size !== ids.length)
+        throw badRequest(ORDER_MESSAGES.duplicateProduct, 'DUPLICATE_PRODUCT');
+      return db.transaction(async (tx) => {
+        const current = new Map(
+          (await repo.findProductsForOrder(tx, ids)).map((product) => [product.id, product]),
+        );
+        const lines = input.items.map((item) => {
+          const product = current.get(item.productId);
+          if (!product) throw badRequest(ORDER_MESSAGES.productUnavailable, 'PRODUCT_UNAVAILABLE');
+          if (shillingsToCents(item.price) !== product.priceCents) {
+            throw conflict(
+              ORDER_MESSAGES.priceChanged(product.title, formatKES(centsToShillings(product.priceCents))),
+              'PRICE_CHANGED',
+            );
+          }
+          return {
+            productId: product.id,
+            productName: product.title,
+            productImage: product.images[0] ?? null,
+            unitPriceCents: product.priceCents,
+            quantity: item.quantity,
+          };
+        });
+        const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+        const order = await repo.insertOrder(tx, { userId: caller.sub, totalCents }, lines);
+        return toOrder(order, await repo.findItemsOfOrders(tx, [order.id]));
+      });
+    },
+
+    /** The caller's orders only, newest first. */
+    async listMine(caller: AuthUser): Promise<Order[]> {
+      const orders = await repo.findOrdersByUser(db, caller.sub);
+      const items = await repo.findItemsOfOrders(
+        db,
+        orders.map((order) => order.id),
+      );
+      return orders.map((order) =>
+        toOrder(
+          order,
+          items.filter((item) => item.orderId === order.id),
+        ),
+      );
+    },
+
+    async getMine(caller: AuthUser, id: string): Promise<Order> {
+      const order = await findOwnOrder(caller, id);
+      return toOrder(order, await repo.findItemsOfOrders(db, [order.id]));
+    },
+
+    findOwnOrder,
+  };
+}

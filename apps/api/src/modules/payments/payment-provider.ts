@@ -1,0 +1,34 @@
+import type { PaymentProviderName, PaymentStatus } from '@sokoni/contracts/checkout';
+
+/** What a provider says of a charge. Amounts are in cents (Paystack's "subunits"). */
+export type ProviderCharge = { status: PaymentStatus; amountCents: number; currency: string; raw: unknown };
+
+export type InitializeCharge = {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  callbackUrl: string;
+  metadata: Record<string, string>;
+};
+
+/** The one seam between Sokoni and whoever moves the money. */
+export type PaymentProvider = {
+  readonly name: PaymentProviderName;
+  initialize(charge: InitializeCharge): Promise<{ authorizationUrl: string; accessCode: string }>;
+  verify(reference: string): Promise<ProviderCharge>;
+  /** The charge a (signature-checked) webhook event reports, or null for events we do not act on. */
+  chargeFromWebhook(event: unknown): { reference: string; charge: ProviderCharge } | null;
+  /** Is this webhook body really from the provider? (signature over the raw bytes) */
+  verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
+};
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

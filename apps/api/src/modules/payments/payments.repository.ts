@@ -1,0 +1,85 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { PaymentStatus, PaymentType } from '@sokoni/contracts/checkout';
+import type { Db } from '../../db/client.js';
+import { paymentEvents, paymentFulfilments, payments } from '../../db/schema/payments.js';
+
+export type PaymentRecord = typeof payments.$inferSelect;
+
+export async function insertPayment(
+  db: Db,
+  values: {
+    reference: string;
+    userId: string;
+    paymentType: PaymentType;
+    subjectId: string;
+    amountCents: number;
+    currency: string;
+    email: string;
+    provider: 'sandbox' | 'paystack';
+    callbackUrl: string;
+  },
+): Promise<PaymentRecord> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('insert into payments returned no row');
+  return row;
+}
+
+export async function findPaymentByReference(db: Db, reference: string): Promise<PaymentRecord | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+/** The payment, locked until the transaction ends: settlements of one reference run one at a time. */
+export async function lockPaymentByReference(db: Db, reference: string): Promise<PaymentRecord | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).for('update');
+  return row;
+}
+
+export async function setPaymentStatus(
+  db: Db,
+  id: string,
+  values: { status: PaymentStatus; failureReason?: string | null; paidAt?: Date },
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
+}
+
+export async function recordPaymentEvent(
+  db: Db,
+  values: {
+    paymentId: string;
+    source: 'initialize' | 'verify' | 'webhook' | 'sandbox';
+    outcome: string;
+    payload?: unknown;
+  },
+): Promise<void> {
+  await db.insert(paymentEvents).values(values);
+}
+
+/** The latest sandbox decision for a reference ('success' | 'failed'), if the shopper made one. */
+export async function findSandboxOutcome(db: Db, paymentId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ outcome: paymentEvents.outcome })
+    .from(paymentEvents)
+    .where(sql`${paymentEvents.paymentId} = ${paymentId} and ${paymentEvents.source} = 'sandbox'`)
+    .orderBy(desc(paymentEvents.createdAt))
+    .limit(1);
+  return row?.outcome;
+}
+
+/** True for the one caller that fulfils this reference; false for everyone after it. */
+export async function claimFulfilment(db: Db, reference: string): Promise<boolean> {
+  const rows = await db
+    .insert(paymentFulfilments)
+    .values({ reference })
+    .onConflictDoNothing()
+    .returning({ reference: paymentFulfilments.reference });
+  return rows.length > 0;
+}
+
+export async function countFulfilments(db: Db, reference: string): Promise<number> {
+  const rows = await db.select().from(paymentFulfilments).where(eq(paymentFulfilments.reference, reference));
+  return rows.length;
+}

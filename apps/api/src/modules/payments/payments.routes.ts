@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '@sokoni/contracts/errors';
+import {
+  InitializePaymentInput,
+  InitializePaymentResponse,
+  PaymentVerification,
+  VerifyPaymentQuery,
+} from '@sokoni/contracts/payments';
+import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import type { PaymentsService } from './payments.service.js';
+import { SANDBOX_CHECKOUT_PATH } from './sandbox-provider.js';
+import {
+  callbackRedirect,
+  SANDBOX_PAGE_CSP,
+  sandboxApprovalPage,
+  sandboxCheckoutPage,
+} from './sandbox-page.js';
+
+type Options = {
+  payments: PaymentsService;
+  publicUrl: string | undefined;
+  callbackOrigins: string[];
+  sandbox: boolean;
+};
+
+export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const { payments } = options;
+
+  app.post(
+    '/payments/initialize',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Start a payment; answers Paystack's shape with the authorization_url to send the browser to",
+        body: InitializePaymentInput,
+        response: {
+          200: InitializePaymentResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          502: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const ownOrigin = options.publicUrl
+        ? new URL(options.publicUrl).origin
+        : `${request.protocol}://${request.host}`;
+      return payments.initialize(requireUser(request), request.body, [ownOrigin, ...options.callbackOrigins]);
+    },
+  );
+
+  app.get(
+    '/payments/verify',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['payments'],
+        summary: 'The state of one of the caller’s payments (checked with the provider while pending)',
+        querystring: VerifyPaymentQuery,
+        response: {
+          200: PaymentVerification,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          502: ErrorResponse,
+        },
+      },
+    },
+    async (request) => payments.verify(requireUser(request), request.query.reference),
+  );
+
+  // The webhook's signature covers the exact bytes sent, so this route keeps the raw body.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      '/payments/webhook',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ['payments'],
+          summary: 'Paystack events, signed with x-paystack-signature (HMAC-SHA512 of the raw body)',
+          response: { 200: z.object({ received: z.boolean() }), 400: ErrorResponse, 401: ErrorResponse },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['x-paystack-signature'];
+        await payments.handleWebhook(
+          request.body as Buffer,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return { received: true };
+      },
+    );
+  });
+
+  if (!options.sandbox) return;
+
+  const Reference = z.object({ reference: z.string().min(1).max(100) });
+  const html = (reply: { header(k: string, v: string): unknown; type(t: string): unknown }) => {
+    reply.header('content-security-policy', SANDBOX_PAGE_CSP);
+    reply.header('cache-control', 'no-store');
+    reply.type('text/html; charset=utf-8');
+  };
+  const path = SANDBOX_CHECKOUT_PATH.replace(/^\/api/, '');
+
+  app.get(`${path}/:reference`, { schema: { hide: true, params: Reference } }, async (request, reply) => {
+    const { payment, description, amount } = await payments.sandboxCheckout(request.params.reference);
+    html(reply);
+    if (payment.status !== 'pending')
+      return reply.redirect(callbackRedirect(payment.callbackUrl, payment.reference), 303);
+    return sandboxCheckoutPage({ reference: payment.reference, amount, description, email: payment.email });
+  });
+
+  app.post(
+    `${path}/:reference/pay`,
+    { schema: { hide: true, params: Reference } },
+    async (request, reply) => {
+      const payment = await payments.sandboxDecide(request.params.reference, 'pay');
+      const { amount } = await payments.sandboxCheckout(payment.reference);
+      html(reply);
+      return sandboxApprovalPage({
+        amount,
+        redirectTo: callbackRedirect(payment.callbackUrl, payment.reference),
+      });
+    },
+  );
+
+  app.post(
+    `${path}/:reference/decline`,
+    { schema: { hide: true, params: Reference } },
+    async (request, reply) => {
+      const payment = await payments.sandboxDecide(request.params.reference, 'decline');
+      return reply.redirect(callbackRedirect(payment.callbackUrl, payment.reference), 303);
+    },
+  );
+};

@@ -1,0 +1,43 @@
+// Orders and payments: limits, statuses and messages (zod-free, shared by server and screens).
+export const ORDER_QUANTITY_MAX = 99;
+export const ORDER_LINES_MAX = 50;
+export const ORDER_STATUSES = ['pending', 'paid'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_TYPES = ['order', 'booking', 'event'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PROVIDER_LABELS = { paystack: 'Paystack', sandbox: 'Sokoni Sandbox' } as const;
+export type PaymentProviderName = keyof typeof PAYMENT_PROVIDER_LABELS;
+
+/** Spec §5 checkout: non-space, @, non-space, dot, non-space. */
+export const CHECKOUT_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+export const ORDER_MESSAGES = {
+  emptyCart: 'Your cart is empty.',
+  tooManyLines: `An order can hold at most ${ORDER_LINES_MAX} different products.`,
+  quantityRange: `Quantity must be between 1 and ${ORDER_QUANTITY_MAX}.`,
+  priceRequired: 'Each item needs its price.',
+  productUnavailable: 'A product in your cart is no longer available.',
+  duplicateProduct: 'Each product can appear once in an order.',
+  priceChanged: (title: string, price: string) => `The price of ${title} is now ${price}.`,
+  notFound: 'Order not found.',
+  loadFailed: 'Failed to load orders',
+  empty: "You haven't placed any orders yet.",
+} as const;
+
+export const PAYMENT_MESSAGES = {
+  orderIdRequired: 'orderId is required for product payments',
+  alreadyPaid: 'This order has already been paid.',
+  amountMismatch: (expected: string) => `The amount to pay is ${expected}.`,
+  callbackNotAllowed: 'callback_url must be an address on this site.',
+  typeUnavailable: (type: string) => `Payments for ${type} are not available yet.`,
+  invalidEmail: 'Please enter a valid email',
+  userNotLoggedIn: 'User not logged in',
+  referenceRequired: 'A payment reference is required.',
+  notFound: 'Payment not found.',
+  providerUnavailable: 'The payment provider could not be reached. Please try again.',
+  badSignature: 'Invalid signature.',
+  initiationFailed: 'Payment initiation failed. Please try again.',
+} as const;
