@@ -35,6 +35,28 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('DATABASE_URL: must be a postgres:// URL');
   });
 
+  it('never runs the sandbox with a live Paystack key, and needs a key for Paystack', () => {
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_abc123' })).toThrow(
+      /PAYMENTS_PROVIDER: the sandbox never runs/,
+    );
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY: is required/);
+    expect(
+      loadConfig({ PAYMENTS_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc123' }),
+    ).toMatchObject({
+      paymentsProvider: 'paystack',
+      paystackBaseUrl: 'https://api.paystack.co',
+    });
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' }).paymentsProvider).toBe('sandbox');
+  });
+
+  it('reads the allowed payment callback origins', () => {
+    expect(
+      loadConfig({ PAYMENT_CALLBACK_ORIGINS: 'https://m.sokoni.co.ke/app, https://sokoni.co.ke' })
+        .callbackOrigins,
+    ).toEqual(['https://m.sokoni.co.ke', 'https://sokoni.co.ke']);
+    expect(() => loadConfig({ PAYMENT_CALLBACK_ORIGINS: 'not a url' })).toThrow(/PAYMENT_CALLBACK_ORIGINS/);
+  });
+
   it('splits CORS_ORIGINS into a list', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
       'https://a.example',

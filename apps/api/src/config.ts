@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+const splitList = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean) ?? [];
+
 const port = z.coerce.number().int().min(0).max(65_535);
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -27,7 +33,13 @@ const EnvSchema = z
       .regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
       .optional(),
     PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
-    PAYMENT_CALLBACK_ORIGINS: z.string().optional(),
+    PAYMENT_CALLBACK_ORIGINS: z
+      .string()
+      .refine(
+        (value) => splitList(value).every((origin) => URL.canParse(origin)),
+        'must be a comma-separated list of URLs',
+      )
+      .optional(),
   })
   .refine((vars) => vars.PAYMENTS_PROVIDER !== 'paystack' || vars.PAYSTACK_SECRET_KEY !== undefined, {
     path: ['PAYSTACK_SECRET_KEY'],
@@ -69,12 +81,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const splitList = (value: string | undefined) =>
-  value
-    ?.split(',')
-    .map((item) => item.trim())
-    .filter(Boolean) ?? [];
 
 /** Parses the environment once, at boot; every bad key is reported together. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
