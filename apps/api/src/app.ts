@@ -23,6 +23,8 @@ import { loadOrCreateSecret } from './lib/secrets.js';
 import { createTokenService } from './lib/tokens.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { communityRoutes } from './modules/community/community.routes.js';
+import { createCommunityService } from './modules/community/community.service.js';
 import { orderPaymentHandler } from './modules/orders/order-payments.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const reviews = createReviewsService({ db: database.db });
   const uploads = createUploadsService({ files });
   const orders = createOrdersService({ db: database.db });
+  const community = createCommunityService({ db: database.db });
   const payments = createPaymentsService({
     db: database.db,
     provider:
@@ -163,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(shopRoutes, { products, reviews });
       await api.register(uploadsRoutes, { root: uploadsRoot, uploads });
       await api.register(ordersRoutes, { orders });
+      await api.register(communityRoutes, { community });
       await api.register(paymentsRoutes, {
         payments,
         publicUrl: config.publicUrl,

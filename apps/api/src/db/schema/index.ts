@@ -3,3 +3,4 @@ export * from './accounts.js';
 export * from './shop.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './community.js';

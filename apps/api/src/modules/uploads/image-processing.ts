@@ -22,6 +22,15 @@ export function sniffImageType(bytes: Buffer): SniffedImage | null {
   return null;
 }
 
+export type SniffedVideo = 'mp4' | 'webm';
+
+/** MP4 (an ISO-BMFF 'ftyp' box first) or WebM (an EBML header), from the bytes. */
+export function sniffVideoType(bytes: Buffer): SniffedVideo | null {
+  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp') return 'mp4';
+  if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
+  return null;
+}
+
 /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 50_000_000;
 

@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
+import { VIDEO_MAX_BYTES } from '@sokoni/contracts/community-rules';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ROUTES, UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
 import { requireUser, signedIn } from '../../lib/auth-guard.js';
 import { badRequest, payloadTooLarge } from '../../lib/errors.js';
@@ -34,6 +36,30 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
     limits: { files: 1, fields: 4, fieldSize: 200, parts: 6, fileSize: IMAGE_MAX_BYTES },
   });
 
+  /** The file part of the request, read up to `limit` bytes and no further (busboy cuts the stream there). */
+  async function readFile(
+    request: FastifyRequest,
+    limit: number,
+  ): Promise<{ filename: string; bytes: Buffer; folder?: string }> {
+    const part = await request.file({ limits: { fileSize: limit } });
+    if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, 'NO_FILE');
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+        throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge(part.filename), 'FILE_TOO_LARGE');
+      }
+      throw error;
+    }
+    const folder = part.fields.folder;
+    return {
+      filename: part.filename,
+      bytes,
+      folder: folder && 'value' in folder ? String(folder.value) : undefined,
+    };
+  }
+
   for (const [route, folder] of Object.entries(IMAGE_UPLOAD_ROUTES)) {
     app.post(
       `/uploads/${route}`,
@@ -54,24 +80,34 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
       },
       async (request, reply) => {
         requireUser(request);
-        const part = await request.file();
-        if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, 'NO_FILE');
-        let bytes: Buffer;
-        try {
-          // Read up to the limit and no further: busboy cuts the stream at 5 MB.
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-            throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge(part.filename), 'FILE_TOO_LARGE');
-          }
-          throw error;
-        }
-        const sentFolder = part.fields.folder;
-        if (sentFolder && 'value' in sentFolder && sentFolder.value !== folder) {
+        const file = await readFile(request, IMAGE_MAX_BYTES);
+        if (file.folder !== undefined && file.folder !== folder)
           throw badRequest(UPLOAD_MESSAGES.wrongFolder, 'WRONG_FOLDER');
-        }
-        return reply.code(201).send(await uploads.storeImage(folder, { filename: part.filename, bytes }));
+        return reply.code(201).send(await uploads.storeImage(folder, file));
       },
     );
   }
+
+  app.post(
+    '/uploads/community-video',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a video (MP4 or WebM, at most 25 MB) for a thread or a reply',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ publicUrl: z.string() }),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          413: ErrorResponse,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      return reply.code(201).send(await uploads.storeVideo(await readFile(request, VIDEO_MAX_BYTES)));
+    },
+  );
 };

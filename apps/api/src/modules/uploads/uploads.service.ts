@@ -1,7 +1,7 @@
 import { UPLOAD_MESSAGES, type UploadFolder, type UploadResponse } from '@sokoni/contracts/uploads';
 import { badRequest, unsupportedMediaType } from '../../lib/errors.js';
 import type { FileStore } from './file-store.js';
-import { sniffImageType, toWebp } from './image-processing.js';
+import { sniffImageType, sniffVideoType, toWebp } from './image-processing.js';
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
@@ -26,6 +26,14 @@ export function createUploadsService({ files }: { files: FileStore }) {
         files.save(folder, 'webp', encoded.thumbnail),
       ]);
       return { publicUrl, thumbnailUrl };
+    },
+
+    /** Videos are kept as sent (MP4 or WebM, by their bytes); they are served with their own type. */
+    async storeVideo(upload: { filename: string; bytes: Buffer }): Promise<{ publicUrl: string }> {
+      const type = sniffVideoType(upload.bytes);
+      if (!type)
+        throw unsupportedMediaType(UPLOAD_MESSAGES.typeNotAllowed(upload.filename), 'FILE_TYPE_NOT_ALLOWED');
+      return { publicUrl: await files.save('community', type, upload.bytes) };
     },
   };
 }
