@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { countUsers } from '../../modules/accounts/accounts.repository.js';
 import { seedUsers } from './accounts.js';
+import { seedCommunity } from './community.js';
 import { seedShop } from './shop.js';
 import type { SeedContext } from './context.js';
 import type { FileStore } from '../../modules/uploads/file-store.js';
@@ -9,7 +10,7 @@ import type { FileStore } from '../../modules/uploads/file-store.js';
 const SEED_LOCK_ID = 727_664_002;
 
 /** Each vertical adds its seeder here; they run in order, in one transaction. */
-const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [seedUsers, seedShop];
+const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [seedUsers, seedShop, seedCommunity];
 
 /**
  * Loads the sample data into an empty database; a database with any user is left alone.
