@@ -189,6 +189,18 @@ test.describe('product page and cart', () => {
     }
   });
 
+  test('a failed reviews load says so and Try Again recovers', async ({ page, request }) => {
+    const product = await findProduct(request, 'Samsung Galaxy');
+    await page.route('**/api/reviews/product/**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole('alert')).toHaveText('Reviews could not be loaded.');
+    await expect(page.getByText('No reviews yet.')).toHaveCount(0);
+
+    await page.unroute('**/api/reviews/product/**');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByTestId('review-list').getByRole('listitem')).toHaveCount(product.reviewCount);
+  });
+
   test('a visitor is asked to log in to review and comes back to the product after signing in', async ({
     page,
     request,

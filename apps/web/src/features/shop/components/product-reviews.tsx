@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/button';
+import { QueryError } from '@/components/query-error';
 import { Spinner } from '@/components/spinner';
 import { useReviews } from '../api/get-reviews';
 import { ReviewForm } from './review-form';
@@ -11,7 +12,7 @@ export function ProductReviews({ productId }: { productId: string }) {
   const formId = useId();
   const reviewsQuery = useReviews(productId);
 
-  // Spec §8: a failed reviews load is only logged; the section then shows no reviews.
+  // Spec §8 logs a failed reviews load; DESIGN §6 also shows it, so "no reviews" is never a lie.
   useEffect(() => {
     if (reviewsQuery.error) console.error('Failed to load reviews', reviewsQuery.error);
   }, [reviewsQuery.error]);
@@ -39,8 +40,14 @@ export function ProductReviews({ productId }: { productId: string }) {
           <Spinner className="size-4 text-emerald-700" />
           Loading reviews...
         </p>
+      ) : reviewsQuery.isError ? (
+        <QueryError
+          message="Reviews could not be loaded."
+          onRetry={() => void reviewsQuery.refetch()}
+          retrying={reviewsQuery.isFetching}
+        />
       ) : (
-        <ReviewList reviews={reviewsQuery.data ?? []} />
+        <ReviewList reviews={reviewsQuery.data} />
       )}
     </section>
   );
