@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import type { ErrorResponse } from '@sokoni/contracts/errors';
 import { useAuthStore } from '@/stores/auth';
 
-const API_BASE = '/api';
+export const API_BASE = '/api';
 
 export type FieldIssue = { path: string; message: string };
 
@@ -35,8 +35,8 @@ function isErrorResponse(value: unknown): value is Partial<ErrorResponse> {
   return typeof value === 'object' && value !== null;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body as JSON; undefined when it is empty or not JSON. */
+export function parseJsonBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -45,16 +45,29 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(response: Response, payload: unknown): ApiError {
+async function readJson(response: Response): Promise<unknown> {
+  return parseJsonBody(await response.text());
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
   const body = isErrorResponse(payload) ? payload : {};
   const message = typeof body.message === 'string' && body.message ? body.message : null;
   const issues = Array.isArray(body.issues) ? body.issues : [];
-  return new ApiError(response.status, message, issues);
+  return new ApiError(status, message, issues);
 }
 
 function endSession() {
   useAuthStore.getState().logout();
   toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
+}
+
+/**
+ * The error for a non-2xx answer (its body already parsed), ending the session on a 401 to a
+ * signed request. Shared with requests that cannot use fetch, such as uploads with progress.
+ */
+export function failedResponseError(status: number, payload: unknown, sentToken: boolean): ApiError {
+  if (status === 401 && sentToken) endSession();
+  return toApiError(status, payload);
 }
 
 async function send(
@@ -75,10 +88,7 @@ async function send(
   });
   const payload = await readJson(response);
 
-  if (!response.ok) {
-    if (response.status === 401 && token) endSession();
-    throw toApiError(response, payload);
-  }
+  if (!response.ok) throw failedResponseError(response.status, payload, Boolean(token));
   return { response, payload };
 }
 

@@ -12,8 +12,8 @@ import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useLogin } from '../api/login';
-import { toFieldErrors } from '../lib/field-errors';
-import type { FieldErrors } from '../lib/field-errors';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
 import { useReturnPath } from '../hooks/use-return-path';
 
 const FIELDS = ['email', 'password'] as const;

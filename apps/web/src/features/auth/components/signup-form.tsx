@@ -12,8 +12,8 @@ import { TextField } from '@/components/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useRegister } from '../api/register';
-import { toFieldErrors } from '../lib/field-errors';
-import type { FieldErrors } from '../lib/field-errors';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
 import { useReturnPath } from '../hooks/use-return-path';
 import { PasswordStrengthMeter } from './password-strength-meter';
 

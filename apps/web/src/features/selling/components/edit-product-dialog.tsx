@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { CATEGORIES, CONDITIONS, SELL_MESSAGES } from '@sokoni/contracts/catalog';
+import type { Product } from '@sokoni/contracts/shop';
+import { Button } from '@/components/button';
+import { FormAlert } from '@/components/form-alert';
+import { Modal } from '@/components/modal';
+import { SelectField } from '@/components/select-field';
+import { Spinner } from '@/components/spinner';
+import { TextAreaField } from '@/components/text-area-field';
+import { TextField } from '@/components/text-field';
+import { ApiError } from '@/lib/api-client';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { useUpdateProduct } from '../api/update-product';
+import { EDIT_FIELDS, editValuesFrom, toUpdateProductBody, validateProductEdit } from '../lib/product-edit';
+import type { EditField, EditValues } from '../lib/product-edit';
+
+type EditProductDialogProps = { product: Product; onClose: () => void };
+
+/** Spec §4: edit in a modal, Save ('Saving...') or Cancel; 'Failed to update product.' on failure. */
+export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
+  const [values, setValues] = useState<EditValues>(() => editValuesFrom(product));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<EditField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const updateProduct = useUpdateProduct();
+  const saving = updateProduct.isPending;
+
+  const field = (name: EditField) => ({
+    name,
+    value: values[name],
+    error: fieldErrors[name],
+    disabled: saving,
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setFieldErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const errors = validateProductEdit(values);
+    if (Object.values(errors).some(Boolean)) {
+      setFieldErrors(errors);
+      return;
+    }
+    updateProduct.mutate(
+      { id: product.id, changes: toUpdateProductBody(values) },
+      {
+        onSuccess: (updated) => {
+          toast.success(`Saved changes to ${updated.title}.`);
+          onClose();
+        },
+        onError: (error) => {
+          const serverIssues = error instanceof ApiError ? error.issues : [];
+          setFieldErrors(toFieldErrors(serverIssues, EDIT_FIELDS));
+          const detail = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+          setFailure(detail ? `${SELL_MESSAGES.updateFailed} ${detail}` : SELL_MESSAGES.updateFailed);
+        },
+      },
+    );
+  };
+
+  const close = () => {
+    if (!saving) onClose();
+  };
+
+  return (
+    <Modal title="Edit product" onClose={close}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormAlert message={failure} />
+        <TextField id="edit-title" label="Title" required {...field('title')} />
+        <TextAreaField
+          id="edit-description"
+          label="Description"
+          required
+          rows={4}
+          {...field('description')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="edit-price" label="Price (Ksh)" required inputMode="decimal" {...field('price')} />
+          <TextField
+            id="edit-original-price"
+            label="Original price (Ksh, optional)"
+            inputMode="decimal"
+            {...field('originalPrice')}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField id="edit-condition" label="Condition" {...field('condition')}>
+            {CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {condition}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id="edit-category" label="Category" {...field('category')}>
+            {CATEGORIES.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? <Spinner className="size-4" /> : null}
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { CATEGORIES, CONDITIONS, discountPercent } from '@sokoni/contracts/catalog';
+import { SelectField } from '@/components/select-field';
+import { TextAreaField } from '@/components/text-area-field';
+import { TextField } from '@/components/text-field';
+import type { FieldErrors } from '@/lib/field-errors';
+import { parseOptionalPrice, parsePrice } from '../lib/parse-price';
+import type { SellField, SellValues } from '../lib/sell-form';
+
+type SellFormFieldsProps = {
+  values: SellValues;
+  errors: FieldErrors<SellField>;
+  disabled: boolean;
+  onChange: (field: keyof SellValues, value: string) => void;
+};
+
+/** Spec §5: the discount is derived, shown read-only, and empty unless price < original price. */
+function discountText(values: SellValues): string {
+  const originalPrice = parseOptionalPrice(values.originalPrice);
+  const discount = discountPercent(parsePrice(values.price), originalPrice);
+  return discount === null ? '' : `${discount}%`;
+}
+
+export function SellFormFields({ values, errors, disabled, onChange }: SellFormFieldsProps) {
+  const field = (name: keyof SellValues) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    disabled,
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+  });
+
+  return (
+    <>
+      <TextField id="sell-title" label="Title" required autoComplete="off" {...field('title')} />
+      <TextAreaField id="sell-description" label="Description" required rows={5} {...field('description')} />
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField id="sell-price" label="Price (Ksh)" required inputMode="decimal" {...field('price')} />
+        <TextField
+          id="sell-original-price"
+          label="Original price (Ksh, optional)"
+          inputMode="decimal"
+          {...field('originalPrice')}
+        />
+        <div className="space-y-1.5">
+          <label htmlFor="sell-discount" className="block text-sm font-medium text-slate-800">
+            Discount (auto)
+          </label>
+          <output
+            id="sell-discount"
+            htmlFor="sell-price sell-original-price"
+            className="flex min-h-[2.875rem] items-center rounded-lg border border-dashed border-slate-300 bg-slate-50 px-3 text-base font-semibold text-orange-800"
+          >
+            {discountText(values)}
+          </output>
+        </div>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField id="sell-condition" label="Condition" required {...field('condition')}>
+          <option value="">Choose a condition</option>
+          {CONDITIONS.map((condition) => (
+            <option key={condition} value={condition}>
+              {condition}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="sell-category" label="Category" required {...field('category')}>
+          <option value="">Choose a category</option>
+          {CATEGORIES.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="sell-contact"
+          label="Seller contact"
+          type="tel"
+          required
+          autoComplete="tel"
+          placeholder="e.g. 0712 345 678"
+          {...field('sellerContact')}
+        />
+        <TextField
+          id="sell-location"
+          label="Shop location (optional)"
+          autoComplete="address-level2"
+          placeholder="e.g. Westlands, Nairobi"
+          {...field('shopLocation')}
+        />
+      </div>
+    </>
+  );
+}

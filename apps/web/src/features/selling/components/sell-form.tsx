@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
+import type { Product } from '@sokoni/contracts/shop';
+import { Button } from '@/components/button';
+import { FormAlert } from '@/components/form-alert';
+import { Spinner } from '@/components/spinner';
+import { ApiError } from '@/lib/api-client';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { useAuthStore } from '@/stores/auth';
+import { useCreateProduct } from '../api/create-product';
+import { uploadProductImage } from '../api/upload-product-image';
+import { useImageSelection } from '../hooks/use-image-selection';
+import {
+  creationFailedMessage,
+  EMPTY_SELL_VALUES,
+  SELL_FIELDS,
+  toCreateProductBody,
+  uploadFailedMessage,
+  validateSellForm,
+} from '../lib/sell-form';
+import type { SellField, SellValues } from '../lib/sell-form';
+import { ImagePicker } from './image-picker';
+import { SellFormFields } from './sell-form-fields';
+
+type Phase = 'idle' | 'uploading' | 'listing';
+
+const BUSY_LABELS: Record<Phase, string> = {
+  idle: 'List Product',
+  uploading: 'Uploading images...',
+  listing: 'Listing...',
+};
+
+export function SellForm() {
+  const signedIn = useAuthStore((state) => state.user !== null);
+  const [values, setValues] = useState<SellValues>(EMPTY_SELL_VALUES);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<SellField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [listed, setListed] = useState<Product | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [invalidAttempt, setInvalidAttempt] = useState(0);
+  const imageSelection = useImageSelection();
+  const createProduct = useCreateProduct();
+  const formRef = useRef<HTMLFormElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+  // After a refused submit, take keyboard and screen-reader users to the first field to fix.
+  useEffect(() => {
+    if (invalidAttempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidAttempt]);
+
+  const busy = phase !== 'idle';
+
+  const update = (field: keyof SellValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const refuse = (errors: FieldErrors<SellField>) => {
+    setFieldErrors(errors);
+    setInvalidAttempt((count) => count + 1);
+  };
+
+  const uploadImages = async (signal: AbortSignal): Promise<string[]> => {
+    const urls: string[] = [];
+    for (const image of imageSelection.images) {
+      const url =
+        image.uploadedUrl ??
+        (await uploadProductImage(
+          image.file,
+          (fraction) => imageSelection.setProgress(image.id, fraction),
+          signal,
+        ));
+      imageSelection.markUploaded(image.id, url);
+      urls.push(url);
+    }
+    return urls;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    setListed(null);
+    if (!useAuthStore.getState().user) {
+      setFormError(SELL_MESSAGES.loginRequired);
+      return;
+    }
+    const errors = validateSellForm(values);
+    if (Object.values(errors).some(Boolean)) {
+      refuse(errors);
+      return;
+    }
+
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setPhase('uploading');
+    let imageUrls: string[];
+    try {
+      imageUrls = await uploadImages(controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      imageSelection.resetPendingProgress();
+      setFormError(uploadFailedMessage(error));
+      setPhase('idle');
+      return;
+    }
+
+    setPhase('listing');
+    createProduct.mutate(toCreateProductBody(values, imageUrls), {
+      onSuccess: (product) => {
+        toast.success(SELL_MESSAGES.uploaded);
+        setValues(EMPTY_SELL_VALUES);
+        setFieldErrors({});
+        imageSelection.clear();
+        setListed(product);
+      },
+      onError: (error) => {
+        setFormError(creationFailedMessage(error));
+        if (error instanceof ApiError && error.issues.length)
+          refuse(toFieldErrors(error.issues, SELL_FIELDS));
+      },
+      onSettled: () => setPhase('idle'),
+    });
+  };
+
+  if (!signedIn) return <FormAlert message={SELL_MESSAGES.loginRequired} />;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+      {listed ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        >
+          Your product is live.{' '}
+          <Link to={`/products/${listed.id}`} className="font-semibold underline">
+            View your listing
+          </Link>
+        </p>
+      ) : null}
+      <FormAlert message={formError} />
+      <SellFormFields values={values} errors={fieldErrors} disabled={busy} onChange={update} />
+      <ImagePicker
+        id="sell-images"
+        images={imageSelection.images}
+        errors={fieldErrors.image ? [...imageSelection.errors, fieldErrors.image] : imageSelection.errors}
+        disabled={busy}
+        onPick={(files) => {
+          imageSelection.pick(files);
+          setFieldErrors((current) => ({ ...current, image: undefined }));
+        }}
+        onRemove={imageSelection.remove}
+      />
+      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+        {busy ? <Spinner className="size-4" /> : null}
+        {BUSY_LABELS[phase]}
+      </Button>
+    </form>
+  );
+}

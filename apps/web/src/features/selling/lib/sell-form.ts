@@ -1,0 +1,86 @@
+import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
+import { CreateProductInput } from '@sokoni/contracts/shop';
+import { UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
+import type { CreateProductInput as CreateProductBody } from '@sokoni/contracts/shop';
+import { ApiError } from '@/lib/api-client';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { parseOptionalPrice, parsePrice } from './parse-price';
+
+export const SELL_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'originalPrice',
+  'condition',
+  'category',
+  'sellerContact',
+  'shopLocation',
+  'image',
+] as const;
+export type SellField = (typeof SELL_FIELDS)[number];
+export type SellValues = Record<Exclude<SellField, 'image'>, string>;
+
+export const EMPTY_SELL_VALUES: SellValues = {
+  title: '',
+  description: '',
+  price: '',
+  originalPrice: '',
+  condition: '',
+  category: '',
+  sellerContact: '',
+  shopLocation: '',
+};
+
+/** The request body for POST /products from what the seller typed and the uploaded image urls. */
+export function toCreateProductBody(values: SellValues, imageUrls: string[]): CreateProductBody {
+  const originalPrice = parseOptionalPrice(values.originalPrice);
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    price: parsePrice(values.price),
+    ...(originalPrice === null ? {} : { originalPrice }),
+    condition: values.condition as CreateProductBody['condition'],
+    category: values.category as CreateProductBody['category'],
+    sellerContact: values.sellerContact.trim(),
+    shopLocation: values.shopLocation.trim(),
+    image: imageUrls,
+  };
+}
+
+/**
+ * The server's own rules (the contracts' schema) run before anything is uploaded, so a seller
+ * sees the same messages without waiting; images are checked (type, size, count) when picked.
+ */
+export function validateSellForm(values: SellValues): FieldErrors<SellField> {
+  const parsed = CreateProductInput.safeParse(toCreateProductBody(values, []));
+  return parsed.success ? {} : toFieldErrors(parsed.error.issues, SELL_FIELDS);
+}
+
+/**
+ * Spec §8: the server's message, else the error's own message (a network failure), else the
+ * screen's fallback. An API error without a message for users (none sent, or a 5xx) gets the
+ * fallback rather than its technical text.
+ */
+export function failureReason(error: unknown, fallback: string): string {
+  if (error instanceof ApiError)
+    return error.status < 500 && error.serverMessage ? error.serverMessage : fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export const creationFailedMessage = (error: unknown) =>
+  `Failed: ${failureReason(error, SELL_MESSAGES.creationFailed)}`;
+
+/** An upload that answered without a url: spec §8 'Image upload failed'. */
+export class MissingUploadUrlError extends Error {
+  constructor() {
+    super(UPLOAD_MESSAGES.uploadFailed);
+    this.name = 'MissingUploadUrlError';
+  }
+}
+
+export function uploadFailedMessage(error: unknown): string {
+  if (error instanceof MissingUploadUrlError) return error.message;
+  return `Upload failed: ${failureReason(error, UPLOAD_MESSAGES.uploadFailed)}`;
+}
