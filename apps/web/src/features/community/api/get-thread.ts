@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ThreadDetail } from '@sokoni/contracts/community';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useAuthStore } from '@/stores/auth';
+
+export function getThread(id: string, signal?: AbortSignal): Promise<ThreadDetail> {
+  return apiRequest<ThreadDetail>(`/community/threads/${encodeURIComponent(id)}`, { signal });
+}
+
+/** The answer depends on who asks (votedReplyIds), so the viewer is part of the key. */
+export const threadQueryKey = (id: string, viewerId: string | null) =>
+  ['community', 'threads', 'detail', id, viewerId ?? 'visitor'] as const;
+
+function retryUnlessNotFound(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status === 404) return false;
+  return failureCount < 1;
+}
+
+export function getThreadQueryOptions(id: string, viewerId: string | null) {
+  return queryOptions({
+    queryKey: threadQueryKey(id, viewerId),
+    queryFn: ({ signal }) => getThread(id, signal),
+    retry: retryUnlessNotFound,
+  });
+}
+
+export function useThread(id: string) {
+  const viewerId = useAuthStore((state) => state.user?.id ?? null);
+  return useQuery(getThreadQueryOptions(id, viewerId));
+}

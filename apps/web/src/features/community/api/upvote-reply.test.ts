@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { isAlreadyVoted, upvoteErrorMessage } from './upvote-reply';
+
+describe('upvote errors', () => {
+  it("shows the server's 400 'Already voted' as the spec's already-upvoted text", () => {
+    const error = new ApiError(400, 'Already voted');
+    expect(isAlreadyVoted(error)).toBe(true);
+    expect(upvoteErrorMessage(error)).toBe('You have already upvoted this reply.');
+  });
+
+  it('shows any other failure as the generic upvote text', () => {
+    for (const error of [
+      new ApiError(404, 'Reply not found.'),
+      new ApiError(500, null),
+      new Error('offline'),
+    ]) {
+      expect(isAlreadyVoted(error)).toBe(false);
+      expect(upvoteErrorMessage(error)).toBe('Already upvoted or an error occurred.');
+    }
+  });
+});

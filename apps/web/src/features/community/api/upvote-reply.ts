@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ThreadDetail } from '@sokoni/contracts/community';
+import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useVotedRepliesStore } from '@/stores/voted-replies';
+
+export type UpvoteAnswer = { replyId: string; upvotes: number };
+
+export function upvoteReply(replyId: string): Promise<UpvoteAnswer> {
+  return apiRequest<UpvoteAnswer>(`/community/replies/${encodeURIComponent(replyId)}/upvote`, {
+    method: 'POST',
+  });
+}
+
+/** The server's 400 'Already voted': the vote was counted before (spec §8). */
+export function isAlreadyVoted(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    error.serverMessage === COMMUNITY_MESSAGES.alreadyVoted
+  );
+}
+
+/** Spec §8: the text shown next to the button after a failed upvote. */
+export function upvoteErrorMessage(error: unknown): string {
+  return isAlreadyVoted(error) ? COMMUNITY_MESSAGES.alreadyUpvotedShown : COMMUNITY_MESSAGES.upvoteFailed;
+}
+
+export function useUpvoteReply(threadId: string) {
+  const queryClient = useQueryClient();
+  const markVoted = useVotedRepliesStore((state) => state.markVoted);
+  return useMutation({
+    mutationFn: upvoteReply,
+    onSuccess: ({ replyId, upvotes }) => {
+      markVoted(replyId);
+      // The server's count replaces ours at once, in every cached copy of this thread.
+      queryClient.setQueriesData<ThreadDetail>(
+        { queryKey: ['community', 'threads', 'detail', threadId] },
+        (thread) =>
+          thread && {
+            ...thread,
+            replies: thread.replies.map((reply) => (reply.id === replyId ? { ...reply, upvotes } : reply)),
+            votedReplyIds: [...new Set([...thread.votedReplyIds, replyId])],
+          },
+      );
+    },
+    onError: (error, replyId) => {
+      if (isAlreadyVoted(error)) markVoted(replyId);
+    },
+  });
+}

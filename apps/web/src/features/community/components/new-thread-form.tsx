@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  COMMUNITY_MESSAGES,
+  THREAD_CATEGORIES,
+  THREAD_CONTENT_COUNTER,
+} from '@sokoni/contracts/community-rules';
+import type { ThreadCategory } from '@sokoni/contracts/community-rules';
+import { Button } from '@/components/button';
+import { FormAlert } from '@/components/form-alert';
+import { SelectField } from '@/components/select-field';
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { ApiError } from '@/lib/api-client';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { useAuthStore } from '@/stores/auth';
+import { useCreateThread } from '../api/create-thread';
+import { useGroups } from '../api/get-groups';
+import { useAttachment } from '../hooks/use-attachment';
+import { parseTags } from '../lib/attachment';
+import { categoryLabel } from '../lib/category-label';
+import { AttachmentPicker } from './attachment-picker';
+
+const FIELDS = ['title', 'content', 'category', 'groupId', 'tags'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The server's own words for the failure, when it sent any (spec §8 adds the generic alert). */
+function serverDetail(error: unknown): { fields: FieldErrors<Field>; message: string | null } {
+  if (!(error instanceof ApiError) || error.status >= 500) return { fields: {}, message: null };
+  const fields = toFieldErrors(error.issues, FIELDS);
+  return { fields, message: Object.keys(fields).length ? null : error.serverMessage };
+}
+
+export function NewThreadForm({ initialGroupId }: { initialGroupId: string | undefined }) {
+  const navigate = useNavigate();
+  const signedIn = useAuthStore((state) => state.user !== null);
+  const groups = useGroups();
+  const createThread = useCreateThread();
+  const attachment = useAttachment(COMMUNITY_MESSAGES.attachmentType);
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [category, setCategory] = useState<ThreadCategory | ''>('');
+  const [groupId, setGroupId] = useState(initialGroupId ?? '');
+  const [tags, setTags] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const busy = uploading || createThread.isPending;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setServerMessage(null);
+    if (!signedIn) {
+      setFormError(COMMUNITY_MESSAGES.loginToPost);
+      return;
+    }
+    const problems: FieldErrors<Field> = {};
+    if (!content.trim()) problems.content = COMMUNITY_MESSAGES.contentRequired;
+    if (!category) problems.category = COMMUNITY_MESSAGES.categoryRequired;
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length || !category) return;
+
+    try {
+      setUploading(true);
+      const media = await attachment.upload();
+      setUploading(false);
+      const thread = await createThread.mutateAsync({
+        title: title.trim(),
+        content,
+        category,
+        groupId: groupId || undefined,
+        tags: parseTags(tags),
+        ...media,
+      });
+      navigate(`/community/${thread.id}`);
+    } catch (error) {
+      setUploading(false);
+      console.error('Posting the thread failed', error);
+      const detail = serverDetail(error);
+      setErrors(detail.fields);
+      setServerMessage(detail.message);
+      setFormError(COMMUNITY_MESSAGES.threadPostFailed);
+    }
+  };
+
+  const edit = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <TextField
+        id="thread-title"
+        label="Title (optional)"
+        value={title}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          edit('title');
+        }}
+        error={errors.title}
+        maxLength={200}
+      />
+      <div className="space-y-1.5">
+        <div className="flex items-baseline justify-between gap-2">
+          <label htmlFor="thread-content" className="block text-sm font-medium text-slate-800">
+            What would you like to share?
+          </label>
+          <span
+            id="thread-content-counter"
+            className={`text-xs tabular-nums ${content.length > THREAD_CONTENT_COUNTER ? 'text-amber-800' : 'text-slate-600'}`}
+          >
+            {content.length}/{THREAD_CONTENT_COUNTER}
+          </span>
+        </div>
+        <textarea
+          id="thread-content"
+          value={content}
+          onChange={(event) => {
+            setContent(event.target.value);
+            edit('content');
+          }}
+          rows={6}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={`thread-content-counter${errors.content ? ' thread-content-error' : ''}`}
+          className="block min-h-36 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 aria-invalid:border-red-600"
+        />
+        {errors.content ? (
+          <p id="thread-content-error" className="text-sm text-red-700">
+            {errors.content}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          id="thread-category"
+          label="Category"
+          value={category}
+          onChange={(event) => {
+            setCategory(event.target.value as ThreadCategory | '');
+            edit('category');
+          }}
+          error={errors.category}
+        >
+          <option value="">Choose a category</option>
+          {THREAD_CATEGORIES.map((option) => (
+            <option key={option} value={option}>
+              {categoryLabel(option)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="thread-group"
+          label="Group (optional)"
+          value={groupId}
+          onChange={(event) => {
+            setGroupId(event.target.value);
+            edit('groupId');
+          }}
+          error={errors.groupId}
+        >
+          <option value="">No group</option>
+          {groupId && !groups.data?.some((group) => group.id === groupId) ? (
+            <option value={groupId}>{groups.isPending ? 'Loading groups...' : 'Selected group'}</option>
+          ) : null}
+          {(groups.data ?? []).map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        id="thread-tags"
+        label="Tags (comma-separated, optional)"
+        placeholder="e.g. phones, deals, nairobi"
+        value={tags}
+        onChange={(event) => {
+          setTags(event.target.value);
+          edit('tags');
+        }}
+        error={errors.tags}
+      />
+      <AttachmentPicker id="thread-attachment" attachment={attachment} disabled={busy} />
+      <div aria-live="assertive" className="space-y-2">
+        <FormAlert message={formError} />
+        {serverMessage ? <p className="text-sm text-red-700">{serverMessage}</p> : null}
+      </div>
+      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+        {busy ? <Spinner className="size-4" /> : null}
+        {uploading ? 'Uploading...' : createThread.isPending ? 'Posting...' : 'Post Thread'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ThreadSummary } from '@sokoni/contracts/community';
+import { apiRequest } from '@/lib/api-client';
+
+/** Spec §9: the home page highlights the 3 newest threads. */
+export const HOME_THREADS_COUNT = 3;
+
+export function getRecentThreads(signal?: AbortSignal): Promise<ThreadSummary[]> {
+  return apiRequest<ThreadSummary[]>(`/community/threads?limit=${HOME_THREADS_COUNT}`, { signal });
+}
+
+export function getRecentThreadsQueryOptions() {
+  return queryOptions({
+    // Under the community's thread-list key, so a new post refreshes the highlights too.
+    queryKey: ['community', 'threads', 'list', 'recent', HOME_THREADS_COUNT],
+    queryFn: ({ signal }) => getRecentThreads(signal),
+  });
+}
+
+/** Shared by the desktop column and the mobile Community tab: one request serves both. */
+export function useRecentThreads() {
+  return useQuery(getRecentThreadsQueryOptions());
+}
