@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   const accounts = createAccountsService({ db: database.db, tokens, now: options.now });
   const products = createProductsService({ db: database.db, now: options.now });
-  const reviews = createReviewsService({ db: database.db });
+  const reviews = createReviewsService({ db: database.db, onRatingChanged: products.catalogueChanged });
   const uploads = createUploadsService({ files });
   const orders = createOrdersService({ db: database.db });
   const community = createCommunityService({ db: database.db });

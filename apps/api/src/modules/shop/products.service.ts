@@ -27,10 +27,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const TRENDING = { days: 7, unitWeight: 5, limit: 24 } as const;
 const PRODUCT_NOT_FOUND = 'Product not found.';
 /**
- * Totals and facets scan every matching row; they are kept for a few seconds per filter, so a busy
- * first page costs one indexed page read. Writes through this process clear them at once.
+ * Totals and facets scan every matching row; they are kept for 10 s per filter. Pages and single
+ * products are kept for 5 s, so a busy catalogue page or a shared product link is read from the
+ * database a few times a minute, not per shopper. Writes through this process clear all of them at
+ * once (docs/decisions/0004).
  */
 const AGGREGATE_TTL_MS = 10_000;
+const PAGE_TTL_MS = 5_000;
+
+const pageKey = (filters: ProductFilters) => JSON.stringify(filters, Object.keys(filters).sort());
 
 /** The filters that decide a total or a facet (paging and order do not). */
 const aggregateKey = ({ limit: _limit, offset: _offset, sort: _sort, ...filters }: ProductFilters) =>
@@ -47,9 +52,13 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
   let pendingViews = new Map<string, number>();
   const totals = createTtlCache<number>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 500, now });
   const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
-  const forgetAggregates = () => {
+  const pages = createTtlCache<repo.ProductRecord[]>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
+  const byId = createTtlCache<repo.ProductRecord | undefined>({ ttlMs: PAGE_TTL_MS, maxEntries: 5000, now });
+  const forgetCached = () => {
     totals.clear();
     facetSets.clear();
+    pages.clear();
+    byId.clear();
   };
 
   const toProduct = (record: repo.ProductRecord): Product => {
@@ -91,7 +100,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
 
     async list(filters: ProductFilters): Promise<{ items: Product[]; total: number }> {
       const [records, total] = await Promise.all([
-        repo.findProducts(db, filters),
+        pages.get(pageKey(filters), () => repo.findProducts(db, filters)),
         totals.get(aggregateKey(filters), () => repo.countProducts(db, filters)),
       ]);
       return { items: records.map(toProduct), total };
@@ -110,10 +119,15 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
 
     /** One product; a shopper's look counts towards trending, a link preview's does not. */
     async get(id: string, { countView = true } = {}): Promise<Product> {
-      const product = toProduct(await findOrThrow(id));
+      const record = isUuid(id) ? await byId.get(id, () => repo.findProductById(db, id)) : undefined;
+      if (!record) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      const product = toProduct(record);
       if (countView) pendingViews.set(product.id, (pendingViews.get(product.id) ?? 0) + 1);
       return product;
     },
+
+    /** Something outside this service changed what products show (a review moved a rating). */
+    catalogueChanged: forgetCached,
 
     /** Lists a product for the caller: the seller is whoever is signed in, whatever the body says. */
     async create(caller: AuthUser, input: CreateProductData): Promise<Product> {
@@ -129,7 +143,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
         sellerContact: input.sellerContact,
         shopLocation: input.shopLocation,
       });
-      forgetAggregates();
+      forgetCached();
       return toProduct(await findOrThrow(id));
     },
 
@@ -158,7 +172,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
         sellerContact: input.sellerContact,
         shopLocation: input.shopLocation,
       });
-      forgetAggregates();
+      forgetCached();
       return toProduct(await findOrThrow(id));
     },
 
@@ -168,7 +182,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       if (!sellerId) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       if (sellerId !== caller.sub) throw forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER');
       await repo.deleteProduct(db, id);
-      forgetAggregates();
+      forgetCached();
     },
 
     /** Featured is an editorial flag: only an admin sets it. */
@@ -177,7 +191,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       if (!isUuid(id) || !(await repo.setFeatured(db, id, isFeatured))) {
         throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       }
-      forgetAggregates();
+      forgetCached();
       return toProduct(await findOrThrow(id));
     },
 
@@ -194,7 +208,7 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
         unitWeight: TRENDING.unitWeight,
         limit: TRENDING.limit,
       });
-      forgetAggregates();
+      forgetCached();
     },
   };
 }

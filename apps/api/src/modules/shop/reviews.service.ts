@@ -19,7 +19,7 @@ const toReview = (record: repo.ReviewRecord): Review => ({
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-export function createReviewsService({ db }: { db: Db }) {
+export function createReviewsService({ db, onRatingChanged }: { db: Db; onRatingChanged: () => void }) {
   const productNotFound = () => notFound(REVIEW_MESSAGES.productNotFound, 'PRODUCT_NOT_FOUND');
 
   return {
@@ -43,6 +43,7 @@ export function createReviewsService({ db }: { db: Db }) {
           if (!(await repo.addRatingToProduct(tx, input.productId, input.rating))) throw productNotFound();
           return repo.insertReview(tx, { ...input, userId: author.sub });
         });
+        onRatingChanged();
         const review = await repo.findReviewById(db, id);
         if (!review) throw new Error(`review ${id} vanished after insert`);
         return toReview(review);
