@@ -28,6 +28,36 @@ const CategoryPage = lazy(() =>
 const TrendingPage = lazy(() =>
   import('@/features/shop/pages/trending-page').then((m) => ({ default: m.TrendingPage })),
 );
+const SellPage = lazy(() =>
+  import('@/features/selling/pages/sell-page').then((m) => ({ default: m.SellPage })),
+);
+const MyProductsPage = lazy(() =>
+  import('@/features/selling/pages/my-products-page').then((m) => ({ default: m.MyProductsPage })),
+);
+const CheckoutPage = lazy(() =>
+  import('@/features/checkout/pages/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const PaymentCallbackPage = lazy(() =>
+  import('@/features/payments/pages/payment-callback-page').then((m) => ({ default: m.PaymentCallbackPage })),
+);
+const OrdersPage = lazy(() =>
+  import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const SupportPage = lazy(() =>
+  import('@/features/support/pages/support-page').then((m) => ({ default: m.SupportPage })),
+);
+const CommunityPage = lazy(() =>
+  import('@/features/community/pages/community-page').then((m) => ({ default: m.CommunityPage })),
+);
+const ThreadPage = lazy(() =>
+  import('@/features/community/pages/thread-page').then((m) => ({ default: m.ThreadPage })),
+);
+const NewThreadPage = lazy(() =>
+  import('@/features/community/pages/new-thread-page').then((m) => ({ default: m.NewThreadPage })),
+);
+const CreateGroupPage = lazy(() =>
+  import('@/features/community/pages/create-group-page').then((m) => ({ default: m.CreateGroupPage })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Routes anyone may open. */
@@ -40,10 +70,23 @@ const publicRoutes: RouteObject[] = [
   { path: 'trending', element: <TrendingPage /> },
   { path: 'products/:id', element: <ProductDetailPage /> },
   { path: 'cart', element: <CartPage /> },
+  { path: 'support', element: <SupportPage /> },
+  { path: 'community', element: <CommunityPage /> },
+  // Reading is public (DESIGN §6); replying and voting ask visitors to sign in.
+  { path: 'community/:threadId', element: <ThreadPage /> },
 ];
 
 /** Routes that send a signed-out visitor to /login and bring them back after signing in. */
-const protectedRoutes: RouteObject[] = [{ path: 'profile', element: <ProfilePage /> }];
+const protectedRoutes: RouteObject[] = [
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'checkout', element: <CheckoutPage /> },
+  { path: 'payment/callback', element: <PaymentCallbackPage /> },
+  { path: 'orders', element: <OrdersPage /> },
+  { path: 'sell', element: <SellPage /> },
+  { path: 'my-products', element: <MyProductsPage /> },
+  { path: 'community/new', element: <NewThreadPage /> },
+  { path: 'community/groups/new', element: <CreateGroupPage /> },
+];
 
 export const routes: RouteObject[] = [
   {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
@@ -103,42 +103,61 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
 
   if (!options.sandbox) return;
 
-  const Reference = z.object({ reference: z.string().min(1).max(100) });
-  const html = (reply: { header(k: string, v: string): unknown; type(t: string): unknown }) => {
-    reply.header('content-security-policy', SANDBOX_PAGE_CSP);
-    reply.header('cache-control', 'no-store');
-    reply.type('text/html; charset=utf-8');
-  };
-  const path = SANDBOX_CHECKOUT_PATH.replace(/^\/api/, '');
+  // The sandbox page's Pay and Decline are plain HTML forms: they post form-encoded (empty) bodies.
+  await app.register(async (plugin) => {
+    const sandbox = plugin.withTypeProvider<ZodTypeProvider>();
+    sandbox.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, _body, done) => done(null, {}),
+    );
 
-  app.get(`${path}/:reference`, { schema: { hide: true, params: Reference } }, async (request, reply) => {
-    const { payment, description, amount } = await payments.sandboxCheckout(request.params.reference);
-    html(reply);
-    if (payment.status !== 'pending')
-      return reply.redirect(callbackRedirect(payment.callbackUrl, payment.reference), 303);
-    return sandboxCheckoutPage({ reference: payment.reference, amount, description, email: payment.email });
+    const Reference = z.object({ reference: z.string().min(1).max(100) });
+    const html = (reply: { header(k: string, v: string): unknown; type(t: string): unknown }) => {
+      reply.header('content-security-policy', SANDBOX_PAGE_CSP);
+      reply.header('cache-control', 'no-store');
+      reply.type('text/html; charset=utf-8');
+    };
+    const path = SANDBOX_CHECKOUT_PATH.replace(/^\/api/, '');
+
+    sandbox.get(
+      `${path}/:reference`,
+      { schema: { hide: true, params: Reference } },
+      async (request, reply) => {
+        const { payment, description, amount } = await payments.sandboxCheckout(request.params.reference);
+        html(reply);
+        if (payment.status !== 'pending')
+          return reply.redirect(callbackRedirect(payment.callbackUrl, payment.reference), 303);
+        return sandboxCheckoutPage({
+          reference: payment.reference,
+          amount,
+          description,
+          email: payment.email,
+        });
+      },
+    );
+
+    sandbox.post(
+      `${path}/:reference/pay`,
+      { schema: { hide: true, params: Reference } },
+      async (request, reply) => {
+        const payment = await payments.sandboxDecide(request.params.reference, 'pay');
+        const { amount } = await payments.sandboxCheckout(payment.reference);
+        html(reply);
+        return sandboxApprovalPage({
+          amount,
+          redirectTo: callbackRedirect(payment.callbackUrl, payment.reference),
+        });
+      },
+    );
+
+    sandbox.post(
+      `${path}/:reference/decline`,
+      { schema: { hide: true, params: Reference } },
+      async (request, reply) => {
+        const payment = await payments.sandboxDecide(request.params.reference, 'decline');
+        return reply.redirect(callbackRedirect(payment.callbackUrl, payment.reference), 303);
+      },
+    );
   });
-
-  app.post(
-    `${path}/:reference/pay`,
-    { schema: { hide: true, params: Reference } },
-    async (request, reply) => {
-      const payment = await payments.sandboxDecide(request.params.reference, 'pay');
-      const { amount } = await payments.sandboxCheckout(payment.reference);
-      html(reply);
-      return sandboxApprovalPage({
-        amount,
-        redirectTo: callbackRedirect(payment.callbackUrl, payment.reference),
-      });
-    },
-  );
-
-  app.post(
-    `${path}/:reference/decline`,
-    { schema: { hide: true, params: Reference } },
-    async (request, reply) => {
-      const payment = await payments.sandboxDecide(request.params.reference, 'decline');
-      return reply.redirect(callbackRedirect(payment.callbackUrl, payment.reference), 303);
-    },
-  );
 };

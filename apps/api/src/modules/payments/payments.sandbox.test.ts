@@ -125,7 +125,14 @@ describe('the sandbox checkout', () => {
     expect(page.body).toContain('KES 5,600');
     expect(page.body).toContain('2 × Kitenge dress');
 
-    const paid = await t.app.inject({ method: 'POST', url: `${new URL(url).pathname}/pay` });
+    // As the browser sends the page's form: form-encoded, with an empty body.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(url).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(200);
     expect(paid.body).toContain('Approve the payment on your phone');
     expect(paid.body).toContain(`url=${CALLBACK}?reference=${reference}&#38;trxref=${reference}`);
 

@@ -38,6 +38,11 @@ export function Footer() {
               <PinIcon className="text-emerald-700" />
               {SITE.location}
             </li>
+            <li>
+              <Link to="/support" className="font-medium text-emerald-800 hover:underline">
+                Help &amp; support
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

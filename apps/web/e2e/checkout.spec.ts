@@ -1,0 +1,246 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { DESKTOP, MOBILE, signUp, uniqueEmail } from './support';
+
+type ProductJson = { id: string; title: string; price: number };
+
+const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE', { maximumFractionDigits: 0 })}`;
+
+async function findProduct(request: APIRequestContext, query: string): Promise<ProductJson> {
+  const response = await request.get(`/api/products?limit=1&q=${encodeURIComponent(query)}`);
+  expect(response.ok()).toBe(true);
+  const [product] = (await response.json()) as ProductJson[];
+  if (!product) throw new Error(`no sample product matches "${query}"`);
+  return product;
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
+}
+
+async function attachScreenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const path = testInfo.outputPath(`${name}-${viewport.width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name} at ${viewport.width} px`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function signUpFresh(page: Page, label: string) {
+  const user = { name: 'Wanjiku Kamau', email: uniqueEmail(label), password: 'Karibu2026!' };
+  await signUp(page, user);
+  await expect(page).toHaveURL('/');
+  return user;
+}
+
+async function addToCart(page: Page, product: ProductJson) {
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart').first()).toBeVisible();
+}
+
+function payButton(page: Page, total: number) {
+  return page.getByRole('button', { name: `Pay ${kes(total)} with Paystack` });
+}
+
+test.describe('checkout, payment and My Orders', () => {
+  test('a shopper pays for two products in the sandbox and sees the paid order', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const phone = await findProduct(request, 'Samsung Galaxy');
+    const basket = await findProduct(request, 'Kiondo');
+    const total = phone.price + basket.price;
+    await page.setViewportSize(DESKTOP);
+    const user = await signUpFresh(page, 'buyer');
+    await addToCart(page, phone);
+    await addToCart(page, basket);
+
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByTestId('checkout-line')).toHaveCount(2);
+    await expect(page.getByTestId('checkout-total')).toHaveText(kes(total));
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'checkout');
+
+    await payButton(page, total).click();
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
+    await expect(page.locator('.amount')).toHaveText(kes(total));
+    await page.getByRole('button', { name: `Pay ${kes(total)}` }).click();
+    await expect(page.getByRole('heading', { name: 'Approve the payment on your phone' })).toBeVisible();
+
+    await page.waitForURL(/\/payment\/callback\?reference=/);
+    const callbackUrl = page.url();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Please wait while we confirm your payment...' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('Your payment was processed successfully.')).toBeVisible();
+    await expect(page.getByTestId('redirect-countdown')).toContainText(/in [1-5] seconds?/);
+    await expect(page.getByRole('link', { name: 'Need help? Contact support' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
+    // The countdown takes the shopper home after 5 s.
+    await expect(page).toHaveURL('/', { timeout: 10_000 });
+    await expect(page.getByTestId('cart-badge-desktop')).toHaveCount(0);
+
+    // Verifying again is harmless; the success state is what gets photographed.
+    await page.goto(callbackUrl);
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await attachScreenshots(page, testInfo, 'payment-success');
+
+    await page.goto('/orders');
+    const order = page.getByTestId('order-card');
+    await expect(order).toHaveCount(1);
+    await expect(order.getByRole('heading', { name: /^Order #[0-9a-f-]{6}$/ })).toBeVisible();
+    await expect(order.getByTestId('order-status')).toHaveText('Paid');
+    await expect(order.getByTestId('order-total')).toHaveText(kes(total));
+    await expect(order.getByTestId('order-item')).toHaveCount(2);
+    await expect(order.getByText(phone.title)).toBeVisible();
+    await expect(order.getByText(basket.title)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'orders');
+  });
+
+  test('declining in the sandbox shows Payment Failed and leaves the order pending', async ({
+    page,
+    request,
+  }) => {
+    const basket = await findProduct(request, 'Kiondo');
+    await page.setViewportSize(DESKTOP);
+    await signUpFresh(page, 'decliner');
+    await addToCart(page, basket);
+    await page.goto('/checkout');
+
+    // Hold the order request back a moment so the waiting state can be seen.
+    await page.route('**/api/orders', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await payButton(page, basket.price).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Redirecting to Paystack...' })).toBeVisible();
+    await expect(payButton(page, basket.price)).toBeDisabled();
+
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL(/\/payment\/callback\?reference=/);
+    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    await expect(page.getByText('Your payment could not be verified. Please try again.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Verifying Payment' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.unroute('**/api/orders');
+    await page.goto('/orders');
+    const order = page.getByTestId('order-card');
+    await expect(order).toHaveCount(1);
+    await expect(order.getByTestId('order-status')).toHaveText('Pending payment');
+    await expect(order.getByTestId('order-total')).toHaveText(kes(basket.price));
+  });
+
+  test('missing reference, empty cart, bad e-mail, stale price and a failed orders load', async ({
+    page,
+    request,
+  }) => {
+    const basket = await findProduct(request, 'Kiondo');
+    await page.setViewportSize(DESKTOP);
+    await signUpFresh(page, 'edgecases');
+
+    await page.goto('/payment/callback');
+    await expect(page.getByRole('heading', { name: 'Missing Reference' })).toBeVisible();
+    await expect(page.getByText('No payment reference was provided in the URL.')).toBeVisible();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Verifying Payment' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Missing Reference' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Home' })).toBeVisible();
+
+    await page.goto('/checkout');
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
+
+    await page.goto('/orders');
+    await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Start Shopping' })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
+
+    await addToCart(page, basket);
+    await page.goto('/checkout');
+    const orderRequests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/orders') && req.method() === 'POST') orderRequests.push(req.url());
+    });
+    await page.getByLabel('Email').fill('amina@sokoni');
+    await payButton(page, basket.price).click();
+    await expect(page.getByText('Please enter a valid email')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(orderRequests).toEqual([]);
+
+    // The cart remembers a price the server no longer charges.
+    const stalePrice = basket.price - 100;
+    await page.evaluate((price) => {
+      const stored = JSON.parse(localStorage.getItem('cart-storage')!) as {
+        state: { items: { price: number }[] };
+      };
+      stored.state.items[0]!.price = price;
+      localStorage.setItem('cart-storage', JSON.stringify(stored));
+    }, stalePrice);
+    await page.reload();
+    await page.getByLabel('Email').fill('amina@sokoni.co.ke');
+    await payButton(page, stalePrice).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      `The price of ${basket.title} is now ${kes(basket.price)}.`,
+    );
+    await expect(page).toHaveURL('/checkout');
+    await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+    await expect(payButton(page, stalePrice)).toBeEnabled();
+
+    await page.route('**/api/orders', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto('/orders');
+    await expect(page.getByRole('alert')).toHaveText('Failed to load orders', { timeout: 10_000 });
+    await page.unroute('**/api/orders');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
+  });
+
+  test('checkout needs sign-in; the support page is public and lists the contact details', async ({
+    page,
+  }) => {
+    await page.goto('/checkout');
+    await expect(page).toHaveURL('/login');
+    await page.goto('/payment/callback?reference=abc');
+    await expect(page).toHaveURL('/login');
+
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'support@sokoni.co.ke' })).toHaveAttribute(
+      'href',
+      'mailto:support@sokoni.co.ke',
+    );
+    await expect(main.getByRole('link', { name: '+254 700 123 456' })).toHaveAttribute(
+      'href',
+      'tel:+254700123456',
+    );
+    await expect(main.getByText('Westlands, Nairobi, Kenya')).toBeVisible();
+    await expect(main.getByText(/payment reference/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { PAYMENT_PROVIDER_LABELS } from '@sokoni/contracts/checkout';
+import { formatKES } from '@sokoni/contracts/money';
+import { Button } from '@/components/button';
+import { FormAlert } from '@/components/form-alert';
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { validateCheckoutEmail } from '../lib/checkout-email';
+
+/** The spec labels the button for the card provider; the sandbox stands in for it offline. */
+const PROVIDER_LABEL = PAYMENT_PROVIDER_LABELS.paystack;
+
+type CheckoutFormProps = {
+  defaultEmail: string;
+  total: number;
+  /** True from the click until the browser has left for the provider. */
+  busy: boolean;
+  error: string | null;
+  onPay: (email: string) => void;
+};
+
+export function CheckoutForm({ defaultEmail, total, busy, error, onPay }: CheckoutFormProps) {
+  const [email, setEmail] = useState(defaultEmail);
+  const [emailError, setEmailError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateCheckoutEmail(email);
+    setEmailError(problem);
+    if (!problem) onPay(email);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      aria-labelledby="checkout-payment-heading"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="checkout-payment-heading" className="text-lg font-bold text-slate-900">
+        Payment
+      </h2>
+      <TextField
+        id="checkout-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={emailError ?? undefined}
+        hint={<p className="text-sm text-slate-600">Your receipt is sent to this address.</p>}
+        disabled={busy}
+      />
+      <FormAlert message={error} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? <Spinner className="size-4" /> : null}
+        Pay {formatKES(total)} with {PROVIDER_LABEL}
+      </Button>
+      <p role="status" className="min-h-5 text-center text-sm text-slate-700">
+        {busy ? `Redirecting to ${PROVIDER_LABEL}...` : ''}
+      </p>
+    </form>
+  );
+}

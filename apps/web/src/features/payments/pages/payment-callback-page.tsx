@@ -1,0 +1,36 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { usePaymentCallback } from '../hooks/use-payment-callback';
+import { PaymentStatusPanel } from '../components/payment-status-panel';
+
+/**
+ * The provider sends the browser back with ?reference=…&trxref=… (both the same). Stay and
+ * event payments add stayId, userId, start, end or eventId, userId, quantity (spec §2); the
+ * reference alone identifies the payment, so every kind is verified the same way.
+ */
+function referenceFrom(params: URLSearchParams): string | null {
+  return params.get('reference')?.trim() || params.get('trxref')?.trim() || null;
+}
+
+function PaymentCallback({ reference }: { reference: string | null }) {
+  const navigate = useNavigate();
+  const { state, retry } = usePaymentCallback(reference);
+  return (
+    <PaymentStatusPanel
+      state={state}
+      reference={reference}
+      onRetry={retry}
+      onGoHome={() => void navigate('/')}
+    />
+  );
+}
+
+export function PaymentCallbackPage() {
+  const [params] = useSearchParams();
+  const reference = referenceFrom(params);
+  return (
+    <section className="mx-auto w-full max-w-lg px-4 py-10 sm:py-16">
+      <title>Payment — Sokoni</title>
+      <PaymentCallback key={reference ?? ''} reference={reference} />
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+/**
+ * Query keys that more than one feature touches: checkout creates orders and the payment
+ * callback marks them paid, so both refresh My Orders through this one key.
+ */
+export const ORDERS_QUERY_KEY = ['orders'] as const;
