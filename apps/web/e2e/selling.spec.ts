@@ -33,7 +33,7 @@ test.describe('selling', () => {
 
     // Slow the uploads down enough to see the busy label and the progress bars.
     await page.route('**/api/uploads/product-image', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page.getByRole('button', { name: 'List Product' }).click();
@@ -223,7 +223,7 @@ test.describe('selling', () => {
     await expect(card.getByTestId('my-product-price')).toHaveText('Ksh 1,200');
 
     const slowFailure = async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error' } });
     };
     await page.route('**/api/products/*', (route) =>

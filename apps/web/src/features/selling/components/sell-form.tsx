@@ -68,6 +68,8 @@ export function SellForm() {
   const uploadImages = async (signal: AbortSignal): Promise<string[]> => {
     const urls: string[] = [];
     for (const image of imageSelection.images) {
+      // The bar shows from the start of each upload, not from its first progress event.
+      if (!image.uploadedUrl) imageSelection.setProgress(image.id, 0);
       const url =
         image.uploadedUrl ??
         (await uploadProductImage(
