@@ -1,18 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DESKTOP, MOBILE, submitLogin } from './support';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((n) => n.target),
-    }));
-}
+import { DEMO_ACCOUNTS, DESKTOP, MOBILE, seriousViolations, submitLogin } from './support';
 
 test.describe('app shell', () => {
   test('an unknown path shows the 404 page with working Back to Home and Go Back', async ({ page }) => {

@@ -1,37 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DESKTOP, MOBILE, signUp, uniqueEmail } from './support';
+import type { Page } from '@playwright/test';
+import {
+  attachScreenshots,
+  DESKTOP,
+  findProduct,
+  kes,
+  seriousViolations,
+  signUp,
+  uniqueEmail,
+} from './support';
 
 type ProductJson = { id: string; title: string; price: number };
-
-const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE', { maximumFractionDigits: 0 })}`;
-
-async function findProduct(request: APIRequestContext, query: string): Promise<ProductJson> {
-  const response = await request.get(`/api/products?limit=1&q=${encodeURIComponent(query)}`);
-  expect(response.ok()).toBe(true);
-  const [product] = (await response.json()) as ProductJson[];
-  if (!product) throw new Error(`no sample product matches "${query}"`);
-  return product;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
-}
-
-async function attachScreenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const viewport of [MOBILE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const path = testInfo.outputPath(`${name}-${viewport.width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name} at ${viewport.width} px`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 async function signUpFresh(page: Page, label: string) {
   const user = { name: 'Wanjiku Kamau', email: uniqueEmail(label), password: 'Karibu2026!' };
@@ -56,8 +35,8 @@ test.describe('checkout, payment and My Orders', () => {
     page,
     request,
   }, testInfo) => {
-    const phone = await findProduct(request, 'Samsung Galaxy');
-    const basket = await findProduct(request, 'Kiondo');
+    const phone = await findProduct<ProductJson>(request, 'Samsung Galaxy');
+    const basket = await findProduct<ProductJson>(request, 'Kiondo');
     const total = phone.price + basket.price;
     await page.setViewportSize(DESKTOP);
     const user = await signUpFresh(page, 'buyer');
@@ -116,7 +95,7 @@ test.describe('checkout, payment and My Orders', () => {
     page,
     request,
   }) => {
-    const basket = await findProduct(request, 'Kiondo');
+    const basket = await findProduct<ProductJson>(request, 'Kiondo');
     await page.setViewportSize(DESKTOP);
     await signUpFresh(page, 'decliner');
     await addToCart(page, basket);
@@ -155,7 +134,7 @@ test.describe('checkout, payment and My Orders', () => {
     page,
     request,
   }) => {
-    const basket = await findProduct(request, 'Kiondo');
+    const basket = await findProduct<ProductJson>(request, 'Kiondo');
     await page.setViewportSize(DESKTOP);
     await signUpFresh(page, 'edgecases');
 

@@ -1,13 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  SAMPLE_THREAD,
-  attachScreenshots,
-  newMemberPage,
-  phonesImage,
-  seriousViolations,
-  signUpMember,
-} from './community-support';
-import { DESKTOP, MOBILE } from './support';
+import { SAMPLE_THREAD, newMemberPage, phonesImage, signUpMember } from './community-support';
+import { attachScreenshots, DESKTOP, MOBILE, seriousViolations } from './support';
 
 test.describe('community', () => {
   test('a visitor opens a thread from the hub and reads its reply tree without signing in', async ({
@@ -107,11 +100,14 @@ test.describe('community', () => {
     const threadUrl = page.url();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Attachment from Wambui Kariuki' })).toBeVisible();
-    await expect(
-      page
-        .getByRole('img', { name: 'Attachment from Wambui Kariuki' })
-        .evaluate((img: HTMLImageElement) => img.naturalWidth),
-    ).resolves.toBeGreaterThan(0);
+    // The image is really served: it decodes to a picture (polled: it may still be loading).
+    await expect
+      .poll(() =>
+        page
+          .getByRole('img', { name: 'Attachment from Wambui Kariuki' })
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     // The script is text, never markup; the link is clickable and marked as user content.
     await expect(page.getByText('<script>window.hacked = true</script>')).toBeVisible();
     expect(await page.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined();

@@ -1,7 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEMO_ACCOUNTS, DESKTOP, MOBILE, signUp, submitLogin, uniqueEmail } from './support';
+
+import {
+  attachScreenshots,
+  DEMO_ACCOUNTS,
+  DESKTOP,
+  findProduct,
+  kes,
+  seriousViolations,
+  signUp,
+  submitLogin,
+  uniqueEmail,
+} from './support';
 
 type ProductJson = {
   id: string;
@@ -18,43 +27,13 @@ type ProductJson = {
   reviewCount: number;
 };
 
-const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE', { maximumFractionDigits: 0 })}`;
-
-async function findProduct(request: APIRequestContext, query: string): Promise<ProductJson> {
-  const response = await request.get(`/api/products?limit=1&q=${encodeURIComponent(query)}`);
-  expect(response.ok()).toBe(true);
-  const [product] = (await response.json()) as ProductJson[];
-  if (!product) throw new Error(`no sample product matches "${query}"`);
-  return product;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
-}
-
-/** Full-page screenshots at phone and desktop widths, attached to the report. */
-async function attachScreenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const viewport of [MOBILE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    // A full-page shot of a scrolled page would paint the sticky header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.evaluate(() => document.fonts.ready);
-    const path = testInfo.outputPath(`${name}-${viewport.width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name} at ${viewport.width} px`, { path, contentType: 'image/png' });
-  }
-}
-
 test.describe('product page and cart', () => {
   test('a visitor views a product, switches images, adds it twice and manages the cart', async ({
     page,
     request,
   }, testInfo) => {
-    const phone = await findProduct(request, 'Samsung Galaxy');
-    const basket = await findProduct(request, 'Kiondo');
+    const phone = await findProduct<ProductJson>(request, 'Samsung Galaxy');
+    const basket = await findProduct<ProductJson>(request, 'Kiondo');
     expect(phone.image.length).toBeGreaterThan(2);
     await page.setViewportSize(DESKTOP);
 
@@ -163,7 +142,7 @@ test.describe('product page and cart', () => {
     page,
     request,
   }, testInfo) => {
-    const ebook = await findProduct(request, 'E-book1');
+    const ebook = await findProduct<ProductJson>(request, 'E-book1');
     expect(ebook.title).toBe('E-book1');
     const percent = Math.round(((ebook.originalPrice! - ebook.price) / ebook.originalPrice!) * 100);
 
@@ -174,7 +153,7 @@ test.describe('product page and cart', () => {
     await expect(card.getByTestId('ebook-discount')).toHaveText(`${percent}% OFF`);
     await attachScreenshots(page, testInfo, 'ebook');
 
-    const phone = await findProduct(request, 'Samsung Galaxy');
+    const phone = await findProduct<ProductJson>(request, 'Samsung Galaxy');
     await page.goto(`/products/${phone.id}`);
     await expect(page.getByRole('heading', { level: 1, name: phone.title })).toBeVisible();
     await expect(page.getByTestId('ebook-card')).toHaveCount(0);
@@ -190,7 +169,7 @@ test.describe('product page and cart', () => {
   });
 
   test('a failed reviews load says so and Try Again recovers', async ({ page, request }) => {
-    const product = await findProduct(request, 'Samsung Galaxy');
+    const product = await findProduct<ProductJson>(request, 'Samsung Galaxy');
     await page.route('**/api/reviews/product/**', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto(`/products/${product.id}`);
     await expect(page.getByRole('alert')).toHaveText('Reviews could not be loaded.');
@@ -205,7 +184,7 @@ test.describe('product page and cart', () => {
     page,
     request,
   }) => {
-    const product = await findProduct(request, 'Samsung Galaxy');
+    const product = await findProduct<ProductJson>(request, 'Samsung Galaxy');
     await page.goto(`/products/${product.id}`);
     await expect(page.getByTestId('review-list').getByRole('listitem')).toHaveCount(product.reviewCount);
 

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { solidPng } from './png';
-import { DESKTOP, MOBILE, signUp, submitLogin, uniqueEmail } from './support';
+import { signUp, submitLogin, uniqueEmail } from './support';
 
 const PASSWORD = 'Karibu2026!';
 
@@ -38,25 +37,6 @@ export async function fillSellForm(page: Page, title: string) {
   await page.getByLabel('Category').selectOption({ label: 'Art & Crafts' });
   await page.getByLabel('Seller contact').fill('0712 345 678');
   await page.getByLabel('Shop location (optional)').fill('Westlands, Nairobi');
-}
-
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
-}
-
-/** Phone and desktop screenshots; a modal is shot as the viewport shows it, pages in full. */
-export async function attachScreenshots(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  for (const viewport of [MOBILE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.evaluate(() => document.fonts.ready);
-    const path = testInfo.outputPath(`${name}-${viewport.width}.png`);
-    await page.screenshot({ path, fullPage });
-    await testInfo.attach(`${name} at ${viewport.width} px`, { path, contentType: 'image/png' });
-  }
 }
 
 /** Registers a fresh user and signs in on the sign-in page a protected route sent us to. */

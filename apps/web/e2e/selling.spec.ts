@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Route } from '@playwright/test';
-import {
-  attachScreenshots,
-  fillSellForm,
-  pngFile,
-  seriousViolations,
-  signUpFresh,
-  storedToken,
-  submitLoginAsNew,
-} from './selling-support';
-import { DEMO_ACCOUNTS, DESKTOP, submitLogin } from './support';
+import { fillSellForm, pngFile, signUpFresh, storedToken, submitLoginAsNew } from './selling-support';
+import { attachScreenshots, DEMO_ACCOUNTS, DESKTOP, seriousViolations, submitLogin } from './support';
 
 test.describe('selling', () => {
   test('a seller lists a product with two images, edits its price and deletes it; others cannot touch it', async ({

@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import { DESKTOP, MOBILE } from './support';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
-}
+import { DESKTOP, MOBILE, seriousViolations } from './support';
 
 const cards = (page: Page) => page.getByTestId('product-card');
 const resultCount = (page: Page) => page.getByTestId('result-count');
