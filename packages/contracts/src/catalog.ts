@@ -51,11 +51,14 @@ export function discountPercent(price: number, originalPrice: number | null | un
   return Math.round(((originalPrice - price) / originalPrice) * 100);
 }
 
+/** Answered for any unknown product id, by the product page and the reviews alike. */
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+
 export const REVIEW_MESSAGES = {
   loginRequired: 'Login to leave a review.',
   ratingRange: 'Please choose a rating from 1 to 5.',
   alreadyReviewed: 'You have already reviewed this product.',
-  productNotFound: 'Product not found.',
+  productNotFound: PRODUCT_NOT_FOUND,
   commentTooLong: 'Reviews can be at most 2,000 characters.',
 } as const;
 

@@ -9,6 +9,7 @@ import type {
 import {
   CATEGORIES,
   NEW_LISTING_DAYS,
+  PRODUCT_NOT_FOUND,
   categoryImagePath,
   SELL_MESSAGES,
   discountPercent,
@@ -25,7 +26,6 @@ import * as repo from './products.repository.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Trending: views + 5 × units sold over the last 7 days; the 24 best are flagged (docs/decisions/0003). */
 export const TRENDING = { days: 7, unitWeight: 5, limit: 24 } as const;
-const PRODUCT_NOT_FOUND = 'Product not found.';
 /**
  * Totals and facets scan every matching row; they are kept for 10 s per filter. Pages and single
  * products are kept for 5 s, so a busy catalogue page or a shared product link is read from the
