@@ -35,6 +35,8 @@ test.describe('checkout, payment and My Orders', () => {
     page,
     request,
   }, testInfo) => {
+    // The journey waits on the spec's real timers (approval, 1.5 s verification, 5 s countdown).
+    test.slow();
     const phone = await findProduct<ProductJson>(request, 'Samsung Galaxy');
     const basket = await findProduct<ProductJson>(request, 'Kiondo');
     const total = phone.price + basket.price;

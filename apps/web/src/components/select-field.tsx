@@ -1,3 +1,4 @@
+import { FieldFrame, fieldErrorId } from './field-frame';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { inputClasses } from './text-field';
 
@@ -16,12 +17,9 @@ export function SelectField({
   children,
   ...selectProps
 }: SelectFieldProps) {
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <select
         id={id}
         aria-invalid={error ? true : undefined}
@@ -31,11 +29,6 @@ export function SelectField({
       >
         {children}
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

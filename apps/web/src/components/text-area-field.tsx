@@ -1,3 +1,4 @@
+import { FieldFrame, fieldErrorId } from './field-frame';
 import type { TextareaHTMLAttributes } from 'react';
 import { inputClasses } from './text-field';
 
@@ -8,12 +9,9 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'
 };
 
 export function TextAreaField({ id, label, error, className = '', ...textareaProps }: TextAreaFieldProps) {
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <textarea
         id={id}
         aria-invalid={error ? true : undefined}
@@ -21,11 +19,6 @@ export function TextAreaField({ id, label, error, className = '', ...textareaPro
         className={`${inputClasses} min-h-28 ${className}`}
         {...textareaProps}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { FieldFrame, fieldErrorId } from './field-frame';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 export const inputClasses =
@@ -22,14 +23,11 @@ export function TextField({
   className = '',
   ...inputProps
 }: TextFieldProps) {
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <div className="relative">
         <input
           id={id}
@@ -43,11 +41,6 @@ export function TextField({
         ) : null}
       </div>
       {hint ? <div id={hintId}>{hint}</div> : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
