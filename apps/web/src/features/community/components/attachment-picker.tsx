@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Button } from '@/components/button';
 import type { AttachmentState } from '../hooks/use-attachment';
+import { fieldErrorId } from '@/components/field-frame';
 
 type AttachmentPickerProps = {
   id: string;
@@ -12,7 +13,7 @@ type AttachmentPickerProps = {
 export function AttachmentPicker({ id, attachment, disabled = false }: AttachmentPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { chosen, error, progress } = attachment;
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
 
   const clear = () => {
     attachment.clear();

@@ -10,6 +10,7 @@ import { useAuthStore } from '@/stores/auth';
 import { useCreateReply } from '../api/create-reply';
 import { useAttachment } from '../hooks/use-attachment';
 import { AttachmentPicker } from './attachment-picker';
+import { fieldErrorId } from '@/components/field-frame';
 
 const REPLY_FAILED = 'Your reply could not be posted. Please try again.';
 
@@ -89,11 +90,11 @@ export function ReplyForm({ threadId, parentReplyId, label, onPosted, onCancel }
             setContentError(null);
           }}
           aria-invalid={contentError ? true : undefined}
-          aria-describedby={contentError ? `${contentId}-error` : undefined}
+          aria-describedby={contentError ? fieldErrorId(contentId) : undefined}
           className="block min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 aria-invalid:border-red-600"
         />
         {contentError ? (
-          <p id={`${contentId}-error`} className="text-sm text-red-700">
+          <p id={fieldErrorId(contentId)} className="text-sm text-red-700">
             {contentError}
           </p>
         ) : null}

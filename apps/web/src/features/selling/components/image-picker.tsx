@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { IMAGE_TYPES, PRODUCT_IMAGES_MAX } from '@sokoni/contracts/uploads';
 import { buttonClasses } from '@/components/button';
 import type { ChosenImage } from '../hooks/use-image-selection';
+import { fieldErrorId } from '@/components/field-frame';
 
 type ImagePickerProps = {
   id: string;
@@ -34,7 +35,7 @@ function UploadProgress({ image }: { image: ChosenImage }) {
 export function ImagePicker({ id, images, errors, disabled, onPick, onRemove }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   const full = images.length >= PRODUCT_IMAGES_MAX;
 
   return (
