@@ -126,6 +126,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(fastifyRateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    // The budget is for API calls: one page load pulls a dozen static files, and many phones share
+    // one carrier IP, so the web app's files are never counted.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: 'Too Many Requests',
