@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
@@ -97,6 +98,37 @@ describe('GET /api/products', () => {
       'Tecno Spark 20',
     ]);
     expect(total).toBe('5');
+  });
+
+  it('sends a page compressed to a phone that accepts it, the same JSON as the plain answer', async () => {
+    const plain = await t.app.inject('/api/products');
+    const compressed = await t.app.inject({
+      url: '/api/products',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['x-total-count']).toBe('5');
+    expect(Number(compressed.headers['content-length'])).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('serves a page again from the database after a listing changes, not the cached copy', async () => {
+    expect((await list('?category=furniture')).titles).toEqual(['L-shaped sofa']);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${ids.sofa}`,
+      headers: bearer(seller.token),
+      payload: { title: 'L-shaped sofa, grey' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await list('?category=furniture')).titles).toEqual(['L-shaped sofa, grey']);
+    expect((await t.app.inject(`/api/products/${ids.sofa}`)).json().title).toBe('L-shaped sofa, grey');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${ids.sofa}`,
+      headers: bearer(seller.token),
+      payload: { title: 'L-shaped sofa' },
+    });
   });
 
   it('answers every field of a product, with the discount derived from the prices', async () => {

@@ -1,10 +1,10 @@
-import type {
-  Category,
-  CreateProductData,
+import {
   Product,
-  ProductFacets,
-  ProductFilters,
-  UpdateProductData,
+  type Category,
+  type CreateProductData,
+  type ProductFacets,
+  type ProductFilters,
+  type UpdateProductData,
 } from '@sokoni/contracts/shop';
 import {
   CATEGORIES,
@@ -15,10 +15,12 @@ import {
   discountPercent,
   type CategoryId,
 } from '@sokoni/contracts/catalog';
+import { z } from 'zod';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { encodeJsonBody, type JsonBody } from '../../lib/json-body.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import * as repo from './products.repository.js';
@@ -28,20 +30,51 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const TRENDING = { days: 7, unitWeight: 5, limit: 24 } as const;
 /**
  * Totals and facets scan every matching row; they are kept for 10 s per filter. Pages and single
- * products are kept for 5 s, so a busy catalogue page or a shared product link is read from the
- * database a few times a minute, not per shopper. Writes through this process clear all of them at
- * once (docs/decisions/0004).
+ * products are kept for 5 s, already encoded as JSON, so a busy catalogue page or a shared product
+ * link is read from the database and encoded a few times a minute, not per shopper. Writes through
+ * this process clear all of them at once (docs/decisions/0004).
  */
 const AGGREGATE_TTL_MS = 10_000;
 const PAGE_TTL_MS = 5_000;
 
-const pageKey = (filters: ProductFilters) => JSON.stringify(filters, Object.keys(filters).sort());
+/**
+ * The filters that decide a total or a facet (paging and order do not), in a fixed order. `q` goes
+ * last: every other value is an id, a number or a flag, so the free text cannot run into another
+ * field. The keys are built by hand because they are built on every catalogue request.
+ */
+const AGGREGATE_FILTERS = [
+  'category',
+  'minPrice',
+  'maxPrice',
+  'condition',
+  'featured',
+  'trending',
+  'seller',
+  'q',
+] as const;
+type UnkeyedFilter = Exclude<
+  keyof ProductFilters,
+  (typeof AGGREGATE_FILTERS)[number] | 'sort' | 'limit' | 'offset'
+>;
+/** A filter added to ProductQuery must be added to the keys, or two different answers would share one. */
+const everyFilterKeyed: [UnkeyedFilter] extends [never] ? true : UnkeyedFilter = true;
+void everyFilterKeyed;
 
-/** The filters that decide a total or a facet (paging and order do not). */
-const aggregateKey = ({ limit: _limit, offset: _offset, sort: _sort, ...filters }: ProductFilters) =>
-  JSON.stringify(filters, Object.keys(filters).sort());
+function aggregateKey(filters: ProductFilters): string {
+  let key = '';
+  for (const name of AGGREGATE_FILTERS) key += `${filters[name] ?? ''}|`;
+  return key;
+}
+
+const pageKey = (filters: ProductFilters, aggregate: string) =>
+  `${filters.sort ?? ''}|${filters.limit}|${filters.offset}|${aggregate}`;
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+const ProductPage = z.array(Product);
+
+/** A product kept with its encoded answer. */
+type CachedProduct = { product: Product; json: JsonBody };
 
 export type ProductsService = ReturnType<typeof createProductsService>;
 
@@ -52,8 +85,8 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
   let pendingViews = new Map<string, number>();
   const totals = createTtlCache<number>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 500, now });
   const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
-  const pages = createTtlCache<repo.ProductRecord[]>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
-  const byId = createTtlCache<repo.ProductRecord | undefined>({ ttlMs: PAGE_TTL_MS, maxEntries: 5000, now });
+  const pages = createTtlCache<JsonBody>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
+  const byId = createTtlCache<CachedProduct | undefined>({ ttlMs: PAGE_TTL_MS, maxEntries: 5000, now });
   const forgetCached = () => {
     totals.clear();
     facetSets.clear();
@@ -87,6 +120,16 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
     };
   };
 
+  const cachedProduct = (id: string): Promise<CachedProduct | undefined> =>
+    isUuid(id)
+      ? byId.get(id, async () => {
+          const record = await repo.findProductById(db, id);
+          if (!record) return undefined;
+          const product = toProduct(record);
+          return { product, json: encodeJsonBody(Product, product) };
+        })
+      : Promise.resolve(undefined);
+
   async function findOrThrow(id: string): Promise<repo.ProductRecord> {
     const record = isUuid(id) ? await repo.findProductById(db, id) : undefined;
     if (!record) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
@@ -98,12 +141,16 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       return CATEGORIES.map((category) => ({ ...category, backgroundImage: categoryImagePath(category.id) }));
     },
 
-    async list(filters: ProductFilters): Promise<{ items: Product[]; total: number }> {
-      const [records, total] = await Promise.all([
-        pages.get(pageKey(filters), () => repo.findProducts(db, filters)),
-        totals.get(aggregateKey(filters), () => repo.countProducts(db, filters)),
+    /** One page of the catalogue as its encoded answer, and the total under the same filters. */
+    async list(filters: ProductFilters): Promise<{ json: JsonBody; total: number }> {
+      const aggregate = aggregateKey(filters);
+      const [json, total] = await Promise.all([
+        pages.get(pageKey(filters, aggregate), async () =>
+          encodeJsonBody(ProductPage, (await repo.findProducts(db, filters)).map(toProduct)),
+        ),
+        totals.get(aggregate, () => repo.countProducts(db, filters)),
       ]);
-      return { items: records.map(toProduct), total };
+      return { json, total };
     },
 
     async facets(filters: ProductFilters): Promise<ProductFacets> {
@@ -117,13 +164,12 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       };
     },
 
-    /** One product; a shopper's look counts towards trending, a link preview's does not. */
-    async get(id: string, { countView = true } = {}): Promise<Product> {
-      const record = isUuid(id) ? await byId.get(id, () => repo.findProductById(db, id)) : undefined;
-      if (!record) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-      const product = toProduct(record);
-      if (countView) pendingViews.set(product.id, (pendingViews.get(product.id) ?? 0) + 1);
-      return product;
+    /** One product and its encoded answer; a shopper's look counts towards trending, a link preview's does not. */
+    async get(id: string, { countView = true } = {}): Promise<CachedProduct> {
+      const cached = await cachedProduct(id);
+      if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      if (countView) pendingViews.set(id, (pendingViews.get(id) ?? 0) + 1);
+      return cached;
     },
 
     /** Something outside this service changed what products show (a review moved a rating). */

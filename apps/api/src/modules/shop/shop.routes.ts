@@ -13,6 +13,7 @@ import {
   UpdateProductInput,
 } from '@sokoni/contracts/shop';
 import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import { sendJsonBody } from '../../lib/json-body.js';
 import type { ProductsService } from './products.service.js';
 import type { ReviewsService } from './reviews.service.js';
 
@@ -41,9 +42,8 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { items, total } = await products.list(request.query);
-      reply.header('x-total-count', total);
-      return items;
+      const { json, total } = await products.list(request.query);
+      return sendJsonBody(reply.header('x-total-count', total), json);
     },
   );
 
@@ -70,7 +70,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request) => products.get(request.params.id),
+    async (request, reply) => sendJsonBody(reply, (await products.get(request.params.id)).json),
   );
 
   app.post(

@@ -1,0 +1,60 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+/** Below this a compressed copy saves less than its headers cost (the same line as the app's compression). */
+export const COMPRESS_FROM_BYTES = 1024;
+const BROTLI_QUALITY = 6;
+
+/**
+ * A JSON answer encoded once through its response schema and kept as bytes. Cached catalogue answers
+ * are read far more often than they change, so a hit is sent as it is: no schema pass, no
+ * JSON.stringify and, for a phone that accepts brotli or gzip, no compression per request — each
+ * compressed copy is made on first demand and kept with the body (docs/PERFORMANCE.md).
+ */
+export class JsonBody {
+  readonly #compressed = new Map<Encoding, Buffer>();
+
+  constructor(readonly raw: Buffer) {}
+
+  compressed(encoding: Encoding): Buffer {
+    let copy = this.#compressed.get(encoding);
+    if (!copy) {
+      copy =
+        encoding === 'br'
+          ? brotliCompressSync(this.raw, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
+              },
+            })
+          : gzipSync(this.raw);
+      this.#compressed.set(encoding, copy);
+    }
+    return copy;
+  }
+}
+
+export function encodeJsonBody<S extends z.ZodType>(schema: S, data: z.output<S>): JsonBody {
+  return new JsonBody(Buffer.from(JSON.stringify(z.encode(schema, data))));
+}
+
+/**
+ * Sends an encoded body in the best encoding the caller accepts. Fastify passes a body with a JSON
+ * content type through unserialized, and the compression plugin leaves an answer that already has a
+ * content encoding alone.
+ */
+export function sendJsonBody(reply: FastifyReply, body: JsonBody): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (body.raw.length < COMPRESS_FROM_BYTES) return reply.send(body.raw);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const accepted = reply.request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted.toLowerCase(), ENCODINGS) : null;
+  if (!encoding) return reply.send(body.raw);
+  return reply.header('content-encoding', encoding).send(body.compressed(encoding));
+}
