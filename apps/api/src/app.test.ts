@@ -72,10 +72,30 @@ describe('the API surface', () => {
     expect(kept.headers['x-request-id']).toBe('trace-123');
   });
 
-  it('sends lean security headers on JSON answers', async () => {
-    const response = await t.app.inject('/api/health');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBeUndefined();
+  it('sends lean security headers on JSON answers, and no rate-limit headers until a 429', async () => {
+    for (const url of ['/api/health', '/api/no-such-thing']) {
+      const response = await t.app.inject(url);
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'SAMEORIGIN',
+      });
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+  });
+
+  it('answers other origins only when CORS_ORIGINS lists them', async () => {
+    const request = { url: '/api/products', headers: { origin: 'https://duka.example' } };
+    expect((await t.app.inject(request)).headers['access-control-allow-origin']).toBeUndefined();
+    const open = await createTestApp({ corsOrigins: ['https://duka.example'] });
+    const allowed = await open.app.inject(request);
+    const other = await open.app.inject({ ...request, headers: { origin: 'https://else.example' } });
+    await open.close();
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://duka.example');
+    expect(allowed.headers['access-control-expose-headers']).toBe('x-total-count');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('rate limits a client that sends too many requests, in the error shape', async () => {
@@ -90,6 +110,8 @@ describe('the API surface', () => {
     await limited.close();
     expect(codes).toEqual([404, 404, 404, 429]);
     expect(last.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(last.headers['retry-after']).toBeDefined();
+    expect(last.headers['x-ratelimit-limit']).toBe('3');
     expect(page.statusCode).toBe(200);
   });
 });
