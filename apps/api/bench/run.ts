@@ -1,7 +1,10 @@
 // npm run bench: the catalogue API at 100,000 products, as a ratio to a bare Fastify route measured in
 // the same run (so the figures travel across machines). PostgreSQL when BENCH_DATABASE_URL is set
 // (a fresh database is created and dropped), else PGlite in a temporary directory.
-// autocannon runs as its own process so the load generator does not share the server's event loop.
+// Every case, the bare route included, is measured in each of BENCH_ROUNDS interleaved rounds and the
+// medians are reported, so a burst of other work on the machine moves one sample, not the ratio.
+// autocannon runs as its own process (bench/load.ts) so the load generator does not share the server's
+// event loop.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,26 +22,40 @@ import { seedCatalogue } from './seed-catalogue.js';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const AUTOCANNON = fileURLToPath(new URL('../../../node_modules/autocannon/autocannon.js', import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
 const run = promisify(execFile);
 
 type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number };
 
-async function measure(url: string): Promise<Figures> {
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The median of each figure over the rounds; errors are summed. */
+const medianFigures = (samples: Figures[]): Figures => ({
+  requestsPerSecond: median(samples.map((sample) => sample.requestsPerSecond)),
+  p50: median(samples.map((sample) => sample.p50)),
+  p99: median(samples.map((sample) => sample.p99)),
+  errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+});
+
+type Target = { name: string; url: string; headers?: Record<string, string>; varyMinPrice?: boolean };
+
+async function measure({ url, headers, varyMinPrice }: Target): Promise<Figures> {
   const { stdout } = await run(
     process.execPath,
-    [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), url],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-    },
+    [
+      '--import',
+      'tsx',
+      LOAD,
+      JSON.stringify({ url, headers, varyMinPrice, connections: CONNECTIONS, seconds: SECONDS }),
+    ],
+    { maxBuffer: 1024 * 1024 },
   );
-  const result = JSON.parse(stdout);
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-  };
+  return JSON.parse(stdout) as Figures;
 }
 
 async function openBenchDatabase(
@@ -78,28 +95,42 @@ const bare = Fastify();
 bare.get('/bare', async () => ({ status: 'ok' }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const [someProduct] = (await (await fetch(`${apiUrl}/api/products?limit=1&offset=5000`)).json()) as Array<{
+const [someProduct] = (await (
+  await fetch(`${apiUrl}/api/products?limit=1&offset=${Math.floor(PRODUCTS / 2)}`)
+).json()) as Array<{
   id: string;
 }>;
-const cases = [
-  { name: 'GET /api/products (first page)', path: '/api/products' },
+const FILTERED = '/api/products?category=phones&condition=New&minPrice=1000&maxPrice=50000&sort=price-asc';
+const targets: Target[] = [
+  { name: 'bare Fastify route', url: `${bareUrl}/bare` },
+  { name: 'GET /api/products (first page)', url: `${apiUrl}/api/products` },
+  { name: 'GET /api/products (filtered)', url: `${apiUrl}${FILTERED}` },
+  // What a browser asks for: the same page, compressed.
   {
-    name: 'GET /api/products (filtered)',
-    path: '/api/products?category=phones&condition=New&minPrice=1000&maxPrice=50000&sort=price-asc',
+    name: 'GET /api/products (filtered, br)',
+    url: `${apiUrl}${FILTERED}`,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
   },
-  { name: 'GET /api/products?q= (search)', path: '/api/products?q=samsung%20sp' },
-  { name: 'GET /api/products/{id}', path: `/api/products/${someProduct?.id}` },
+  // Every request a page of its own: the database path, past the page cache (decision 0004).
+  { name: 'GET /api/products (filtered, uncached)', url: `${apiUrl}${FILTERED}`, varyMinPrice: true },
+  { name: 'GET /api/products?q= (search)', url: `${apiUrl}/api/products?q=samsung%20sp` },
+  { name: 'GET /api/products/{id}', url: `${apiUrl}/api/products/${someProduct?.id}` },
 ];
 
-const baseline = await measure(`${bareUrl}/bare`);
-const rows = [{ name: 'bare Fastify route', ...baseline, ratio: 1 }];
-for (const target of cases) {
-  const figures = await measure(`${apiUrl}${target.path}`);
-  rows.push({ name: target.name, ...figures, ratio: figures.requestsPerSecond / baseline.requestsPerSecond });
+const samples = targets.map((): Figures[] => []);
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const [index, target] of targets.entries()) samples[index]!.push(await measure(target));
 }
+const figures = samples.map(medianFigures);
+const baseline = figures[0]!;
+const rows = targets.map((target, index) => ({
+  name: target.name,
+  ...figures[index]!,
+  ratio: figures[index]!.requestsPerSecond / baseline.requestsPerSecond,
+}));
 
 console.log(
-  `\n${label}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s per case, ${new Date().toISOString()}`,
+  `\n${label}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s per case, median of ${ROUNDS} rounds, ${new Date().toISOString()}`,
 );
 console.table(
   rows.map((row) => ({

@@ -1,0 +1,2 @@
+DROP INDEX "products_category_price";--> statement-breakpoint
+CREATE INDEX "products_category_price" ON "products" USING btree ("category","price_cents","id","condition");
