@@ -26,8 +26,9 @@ async function addToCart(page: Page, product: ProductJson) {
   await expect(page.getByText('Added to cart').first()).toBeVisible();
 }
 
+// The e2e server takes payments in the sandbox, and the pay button says so.
 function payButton(page: Page, total: number) {
-  return page.getByRole('button', { name: `Pay ${kes(total)} with Paystack` });
+  return page.getByRole('button', { name: `Pay ${kes(total)} with Sokoni Sandbox` });
 }
 
 test.describe('checkout, payment and My Orders', () => {
@@ -109,7 +110,7 @@ test.describe('checkout, payment and My Orders', () => {
       await route.continue();
     });
     await payButton(page, basket.price).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Redirecting to Paystack...' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Redirecting to Sokoni Sandbox...' })).toBeVisible();
     await expect(payButton(page, basket.price)).toBeDisabled();
 
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, PAYMENT_STATUSES, PAYMENT_TYPES } from './checkout.js';
+import { PAYMENT_MESSAGES, PAYMENT_PROVIDER_LABELS, PAYMENT_STATUSES, PAYMENT_TYPES } from './checkout.js';
 
 /** POST /payments/initialize (spec §3/§7). The amount is checked against the server's own price. */
 export const InitializePaymentInput = z
@@ -44,3 +44,10 @@ export const PaymentVerification = z.object({
   paidAt: z.iso.datetime().nullable(),
 });
 export type PaymentVerification = z.infer<typeof PaymentVerification>;
+
+/** GET /payments/provider: who takes the payment, so the pay button can name it. */
+export const PaymentProviderInfo = z.object({
+  provider: z.enum(Object.keys(PAYMENT_PROVIDER_LABELS) as [keyof typeof PAYMENT_PROVIDER_LABELS]),
+  label: z.string(),
+});
+export type PaymentProviderInfo = z.infer<typeof PaymentProviderInfo>;

@@ -73,6 +73,15 @@ const chargeSuccess = (reference: string, amount: number, currency = 'KES') =>
     data: { reference, status: 'success', amount, currency, id: 1 },
   });
 
+describe('GET /api/payments/provider', () => {
+  it('names Paystack when it takes the payments', async () => {
+    expect((await t.app.inject('/api/payments/provider')).json()).toEqual({
+      provider: 'paystack',
+      label: 'Paystack',
+    });
+  });
+});
+
 describe('the Paystack adapter', () => {
   it('initialises with amount in subunits, KES, our reference, the callback and the secret key', async () => {
     const { order, response, reference } = await startPayment(2);

@@ -4,9 +4,11 @@ import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
   InitializePaymentInput,
   InitializePaymentResponse,
+  PaymentProviderInfo,
   PaymentVerification,
   VerifyPaymentQuery,
 } from '@sokoni/contracts/payments';
+import { PAYMENT_PROVIDER_LABELS, type PaymentProviderName } from '@sokoni/contracts/checkout';
 import { requireUser, signedIn } from '../../lib/auth-guard.js';
 import type { PaymentsService } from './payments.service.js';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-provider.js';
@@ -26,6 +28,19 @@ type Options = {
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
   const { payments } = options;
+  const provider: PaymentProviderName = options.sandbox ? 'sandbox' : 'paystack';
+
+  app.get(
+    '/payments/provider',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Who takes payments here (Paystack, or the offline sandbox), for the pay button',
+        response: { 200: PaymentProviderInfo },
+      },
+    },
+    async () => ({ provider, label: PAYMENT_PROVIDER_LABELS[provider] }),
+  );
 
   app.post(
     '/payments/initialize',

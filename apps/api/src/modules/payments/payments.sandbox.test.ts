@@ -44,6 +44,14 @@ const verify = (reference: string, token = buyer.token) =>
 const orderOf = async (id: string) =>
   (await t.app.inject({ url: `/api/orders/${id}`, headers: bearer(buyer.token) })).json();
 
+describe('GET /api/payments/provider', () => {
+  it('names the sandbox to anyone, so the pay button does not promise Paystack', async () => {
+    const response = await t.app.inject('/api/payments/provider');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ provider: 'sandbox', label: 'Sokoni Sandbox' });
+  });
+});
+
 describe('POST /api/payments/initialize', () => {
   it("answers Paystack's shape, pointing at the sandbox checkout on our own origin", async () => {
     const order = await placeOrder(t.app, buyer.token, [{ productId, quantity: 2 }]);

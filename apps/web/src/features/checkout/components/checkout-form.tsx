@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { PAYMENT_PROVIDER_LABELS } from '@sokoni/contracts/checkout';
 import { formatKES } from '@sokoni/contracts/money';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
@@ -8,19 +7,18 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { validateCheckoutEmail } from '../lib/checkout-email';
 
-/** The spec labels the button for the card provider; the sandbox stands in for it offline. */
-const PROVIDER_LABEL = PAYMENT_PROVIDER_LABELS.paystack;
-
 type CheckoutFormProps = {
   defaultEmail: string;
   total: number;
+  /** The name of who takes the payment ('Paystack', or the sandbox offline); null until known. */
+  providerLabel: string | null;
   /** True from the click until the browser has left for the provider. */
   busy: boolean;
   error: string | null;
   onPay: (email: string) => void;
 };
 
-export function CheckoutForm({ defaultEmail, total, busy, error, onPay }: CheckoutFormProps) {
+export function CheckoutForm({ defaultEmail, total, providerLabel, busy, error, onPay }: CheckoutFormProps) {
   const [email, setEmail] = useState(defaultEmail);
   const [emailError, setEmailError] = useState<string | null>(null);
 
@@ -56,10 +54,11 @@ export function CheckoutForm({ defaultEmail, total, busy, error, onPay }: Checko
       <FormAlert message={error} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? <Spinner className="size-4" /> : null}
-        Pay {formatKES(total)} with {PROVIDER_LABEL}
+        Pay {formatKES(total)}
+        {providerLabel ? ` with ${providerLabel}` : ''}
       </Button>
       <p role="status" className="min-h-5 text-center text-sm text-slate-700">
-        {busy ? `Redirecting to ${PROVIDER_LABEL}...` : ''}
+        {busy ? `Redirecting to ${providerLabel ?? 'the payment page'}...` : ''}
       </p>
     </form>
   );

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { selectCartSubtotal, useCartStore } from '@/stores/cart';
 import type { CartItem } from '@/stores/cart';
+import { usePaymentProvider } from '../api/get-payment-provider';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { useCheckout } from '../hooks/use-checkout';
@@ -29,6 +30,7 @@ function CheckoutContent() {
   const cartItems = useCartStore((state) => state.items);
   const clearCart = useCartStore((state) => state.clearCart);
   const checkout = useCheckout();
+  const provider = usePaymentProvider();
   // Once paid for, the cart is cleared while the browser is still leaving; keep showing what was ordered.
   const [placedItems, setPlacedItems] = useState<CartItem[] | null>(null);
   const items = placedItems ?? cartItems;
@@ -57,6 +59,7 @@ function CheckoutContent() {
       <CheckoutForm
         defaultEmail={user.email}
         total={total}
+        providerLabel={provider.data?.label ?? null}
         busy={checkout.isPending || placedItems !== null}
         error={checkout.isError ? errorMessage(checkout.error, PAYMENT_MESSAGES.initiationFailed) : null}
         onPay={pay}
