@@ -168,7 +168,10 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
     async get(id: string, { countView = true } = {}): Promise<CachedProduct> {
       const cached = await cachedProduct(id);
       if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-      if (countView) pendingViews.set(id, (pendingViews.get(id) ?? 0) + 1);
+      if (countView) {
+        const { id: productId } = cached.product;
+        pendingViews.set(productId, (pendingViews.get(productId) ?? 0) + 1);
+      }
       return cached;
     },
 
