@@ -61,4 +61,16 @@ describe('home search dropdown', () => {
     });
     expect(dropdown()).toBeNull();
   });
+
+  it("says 'No trending products' in the dropdown when nothing is trending", async () => {
+    const input = container.querySelector<HTMLInputElement>('input[type="search"]');
+    if (!input) throw new Error('no search box');
+
+    act(() => input.focus());
+    // Let the trending request, answered with an empty list, settle.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(dropdown()?.textContent).toContain('No trending products');
+    expect(dropdown()?.textContent).not.toContain('Loading...');
+    expect(fetch).toHaveBeenCalledWith(expect.stringContaining('trending=true'), expect.anything());
+  });
 });

@@ -48,9 +48,10 @@ export function CategoryPage() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <title>{`${category.name} — Sokoni`}</title>
-      <CategoryBanner key={category.id} {...category} />
+      {/* Keyed by category so moving to another category starts both afresh; sibling keys must differ. */}
+      <CategoryBanner key={`banner-${category.id}`} {...category} />
       <ProductBrowser
-        key={category.id}
+        key={`browser-${category.id}`}
         scope={{ category: category.id }}
         emptyMessage="No products found"
         searchPlaceholder={`Search in ${category.name}...`}

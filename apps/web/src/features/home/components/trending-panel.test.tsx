@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildProduct, jsonResponse, requestedUrls } from '@/test/api-fakes';
+import { renderWithProviders, waitFor } from '@/test/render-with-providers';
+import type { Rendered } from '@/test/render-with-providers';
+import { TrendingPanel } from './trending-panel';
+
+let rendered: Rendered | undefined;
+
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  vi.restoreAllMocks();
+});
+
+const panel = () => rendered?.container.querySelector('section[aria-labelledby="trending-title"]');
+const loading = () => rendered?.container.querySelector('[aria-label="Loading trending products"]');
+
+describe('home trending panel', () => {
+  it("says 'No trending products' when nothing is trending", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([]));
+
+    rendered = renderWithProviders(<TrendingPanel headingId="trending-title" />);
+
+    await waitFor(() => expect(loading()).toBeNull());
+    expect(panel()?.textContent).toContain('No trending products');
+    expect(rendered.container.querySelector('[data-testid="trending-item"]')).toBeNull();
+    expect(requestedUrls(fetchSpy).map((url) => url.searchParams.get('trending'))).toEqual(['true']);
+  });
+
+  it('lists trending products instead of the empty state when there are some', async () => {
+    const product = buildProduct({ title: 'Kiondo basket', isTrending: true });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([product]));
+
+    rendered = renderWithProviders(<TrendingPanel headingId="trending-title" />);
+
+    await waitFor(() => expect(loading()).toBeNull());
+    expect(rendered.container.querySelectorAll('[data-testid="trending-item"]')).toHaveLength(1);
+    expect(panel()?.textContent).toContain(product.title);
+    expect(panel()?.textContent).not.toContain('No trending products');
+  });
+});

@@ -1,0 +1,85 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Review } from '@sokoni/contracts/shop';
+import { API_BASE } from '@/lib/api-client';
+import { useAuthStore } from '@/stores/auth';
+import { jsonResponse } from '@/test/api-fakes';
+import { renderWithProviders, settle, submitForm, waitFor } from '@/test/render-with-providers';
+import type { Rendered } from '@/test/render-with-providers';
+import { ReviewForm } from './review-form';
+
+const PRODUCT_ID = '7d1f3c2e-5b4a-4c3d-9e8f-1a2b3c4d5e6f';
+const USER = {
+  id: '2b6e9f0a-1c3d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Achieng Otieno',
+  email: 'achieng@example.com',
+  role: 'user',
+  token: 'test-token',
+};
+
+let rendered: Rendered | undefined;
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState({ user: USER });
+});
+
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  useAuthStore.setState({ user: null });
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+function find<T extends Element>(selector: string): T {
+  const element = rendered?.container.querySelector<T>(selector);
+  if (!element) throw new Error(`nothing matches ${selector}`);
+  return element;
+}
+
+describe('review form', () => {
+  it('sends nothing more while a review is already being submitted, and disables Submit', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const onSubmitted = vi.fn();
+    rendered = renderWithProviders(<ReviewForm productId={PRODUCT_ID} onSubmitted={onSubmitted} />);
+
+    act(() => find<HTMLInputElement>('input[type="radio"][value="4"]').click());
+    const submit = find<HTMLButtonElement>('button[type="submit"]');
+    expect(submit.disabled).toBe(false);
+
+    act(() => submit.click());
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    expect(submit.textContent).toBe('Submitting...');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+    // A second submit while the first is pending: the button is disabled, and even a submit
+    // that reaches the form (Enter in a field, a script) must not send a second review.
+    act(() => submit.click());
+    submitForm(find<HTMLFormElement>('form'));
+    await settle();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(submit.disabled).toBe(true);
+
+    const [input, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(input).toBe(`${API_BASE}/reviews`);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ productId: PRODUCT_ID, rating: 4, comment: '' });
+
+    const review: Review = {
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      productId: PRODUCT_ID,
+      userId: USER.id,
+      rating: 4,
+      comment: '',
+      user: { name: USER.name },
+      date: '2025-02-01T10:00:00.000Z',
+    };
+    await act(async () => answer(jsonResponse(review, { status: 201 })));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,90 @@
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CATEGORIES } from '@sokoni/contracts/catalog';
+import type { Product, ProductFacets } from '@sokoni/contracts/shop';
+import { buildProduct, jsonResponse, productListResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { renderWithProviders, submitForm, typeInto, waitFor } from '@/test/render-with-providers';
+import type { Rendered } from '@/test/render-with-providers';
+import { CategoryPage } from './category-page';
+
+let rendered: Rendered | undefined;
+
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  vi.restoreAllMocks();
+});
+
+function CurrentUrl() {
+  const location = useLocation();
+  return <output data-testid="current-url">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Answers like the API: the category's products, narrowed by `q` (case-insensitive, in the title). */
+function fakeCatalogue(products: Product[]) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = requestUrl(input);
+    const categories = url.searchParams.getAll('category');
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const matches = products.filter(
+      (product) =>
+        (!categories.length || categories.includes(product.category)) &&
+        product.title.toLowerCase().includes(q),
+    );
+    if (url.pathname === '/api/products/facets') {
+      const facets: ProductFacets = {
+        total: matches.length,
+        minPrice: Math.min(...matches.map((product) => product.price)),
+        maxPrice: Math.max(...matches.map((product) => product.price)),
+        categories: [],
+        conditions: [],
+      };
+      return jsonResponse(facets);
+    }
+    if (url.pathname === '/api/products') return productListResponse(matches);
+    return jsonResponse({ message: 'Not found' }, { status: 404 });
+  });
+}
+
+describe('category page', () => {
+  it('searches within the category: the list narrows and the URL gains q but keeps the category', async () => {
+    const category = CATEGORIES.find((entry) => entry.id === 'fashion');
+    if (!category) throw new Error('no fashion category');
+    const kitenge = buildProduct({ title: 'Kitenge maxi dress', category: category.id });
+    const sandals = buildProduct({ title: 'Maasai beaded sandals', category: category.id });
+    const fetchSpy = fakeCatalogue([kitenge, sandals]);
+    rendered = renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/category/:categoryId" element={<CategoryPage />} />
+        </Routes>
+        <CurrentUrl />
+      </>,
+      { url: `/category/${category.id}` },
+    );
+    const { container } = rendered;
+    const titles = () =>
+      [...container.querySelectorAll('[data-testid="product-card"] h3')].map((title) => title.textContent);
+    const url = () => container.querySelector('[data-testid="current-url"]')?.textContent;
+
+    await waitFor(() => expect(titles()).toEqual([kitenge.title, sandals.title]));
+    expect(container.querySelector('h1')?.textContent).toContain(category.name);
+
+    const box = container.querySelector<HTMLInputElement>('input#product-search');
+    if (!box) throw new Error('no search box');
+    expect(box.placeholder).toBe(`Search in ${category.name}...`);
+    typeInto(box, 'kitenge');
+    if (!box.form) throw new Error('the search box is outside a form');
+    submitForm(box.form);
+
+    await waitFor(() => expect(titles()).toEqual([kitenge.title]));
+    expect(container.querySelector('[data-testid="result-count"]')?.textContent).toBe('1 product');
+    expect(url()).toBe(`/category/${category.id}?q=kitenge`);
+    expect(box.value).toBe('kitenge');
+    const lastList = requestedUrls(fetchSpy)
+      .filter((request) => request.pathname === '/api/products')
+      .at(-1);
+    expect(lastList?.searchParams.get('q')).toBe('kitenge');
+    expect(lastList?.searchParams.getAll('category')).toEqual([category.id]);
+  });
+});

@@ -1,0 +1,71 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductFacets } from '@sokoni/contracts/shop';
+import { buildProduct, jsonResponse, productListResponse, requestUrl } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import type { Rendered } from '@/test/render-with-providers';
+import { TrendingPage } from './trending-page';
+
+const EMPTY_FACETS: ProductFacets = {
+  total: 0,
+  minPrice: null,
+  maxPrice: null,
+  categories: [],
+  conditions: [],
+};
+
+let rendered: Rendered | undefined;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/**
+ * Runs the clock forward, letting answered fetches settle on the way. A zero-delay timer set
+ * while fake timers run is due 1 ms later, so results of a timed refetch show after one more ms.
+ */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('trending page', () => {
+  it("is 'Updated live': asks for the trending list again after 30 s and shows what is new", async () => {
+    const first = buildProduct({ title: 'Solar lantern', isTrending: true });
+    const risen = buildProduct({ title: 'Sufuria set', isTrending: true });
+    let trendingListCalls = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = requestUrl(input);
+      if (url.pathname === '/api/products/facets') return jsonResponse(EMPTY_FACETS);
+      if (url.pathname === '/api/products' && url.searchParams.get('trending') === 'true') {
+        trendingListCalls += 1;
+        return productListResponse(trendingListCalls === 1 ? [first] : [risen, first]);
+      }
+      return jsonResponse({ message: 'Not found' }, { status: 404 });
+    });
+    const text = () => rendered?.container.textContent ?? '';
+
+    rendered = renderWithProviders(<TrendingPage />, { url: '/trending' });
+    await advance(0);
+
+    expect(text()).toContain('Updated live');
+    expect(text()).toContain(first.title);
+    expect(text()).not.toContain(risen.title);
+    expect(trendingListCalls).toBe(1);
+
+    await advance(29_999);
+    expect(trendingListCalls).toBe(1);
+
+    await advance(1);
+    expect(trendingListCalls).toBe(2);
+
+    await advance(1);
+    expect(text()).toContain(risen.title);
+    expect(text()).toContain(first.title);
+    expect(trendingListCalls).toBe(2);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Product } from '@sokoni/contracts/shop';
+
+let nextProduct = 1;
+
+/** A product as GET /api/products answers it; each call gets its own id and title unless told. */
+export function buildProduct(overrides: Partial<Product> = {}): Product {
+  const n = nextProduct++;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    title: `Sample product ${n}`,
+    description: 'A product made up for a test.',
+    price: 1500,
+    originalPrice: null,
+    discount: null,
+    category: 'fashion',
+    condition: 'New',
+    image: [`/api/uploads/sample/${String(n).padStart(32, '0')}.webp`],
+    seller: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Wanjiru Crafts' },
+    sellerContact: '+254700000000',
+    shopLocation: 'Nairobi',
+    rating: 4.5,
+    reviewCount: 2,
+    isNew: false,
+    isFeatured: false,
+    isTrending: false,
+    createdAt: '2025-01-15T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A JSON answer the way the API sends one. */
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+) {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+/** A page of a product list: the products plus `X-Total-Count`, all matches on the server. */
+export function productListResponse(products: Product[], total = products.length) {
+  return jsonResponse(products, { headers: { 'X-Total-Count': String(total) } });
+}
+
+/** Every URL a spied-on fetch was asked for, in order. */
+export function requestedUrls(fetchSpy: { mock: { calls: Parameters<typeof fetch>[] } }): URL[] {
+  return fetchSpy.mock.calls.map(([input]) => requestUrl(input));
+}
+
+/** The URL a fetch call asked for, whatever form it was given in. */
+export function requestUrl(input: RequestInfo | URL): URL {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(href, 'http://localhost');
+}
