@@ -110,7 +110,9 @@ test.describe('checkout, payment and My Orders', () => {
       await route.continue();
     });
     await payButton(page, basket.price).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Redirecting to Sokoni Sandbox...' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Redirecting to Sokoni Sandbox...' }),
+    ).toBeVisible();
     await expect(payButton(page, basket.price)).toBeDisabled();
 
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);

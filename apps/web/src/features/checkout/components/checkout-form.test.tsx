@@ -1,45 +1,24 @@
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { CheckoutForm } from './checkout-form';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-let container: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
 function renderForm(providerLabel: string | null, busy = false) {
-  act(() =>
-    root.render(
-      <CheckoutForm
-        defaultEmail="amina@sokoni.co.ke"
-        total={21_799}
-        providerLabel={providerLabel}
-        busy={busy}
-        error={null}
-        onPay={() => {}}
-      />,
-    ),
+  const { container, unmount } = renderWithProviders(
+    <CheckoutForm
+      defaultEmail="amina@sokoni.co.ke"
+      total={21_799}
+      providerLabel={providerLabel}
+      busy={busy}
+      error={null}
+      onPay={() => {}}
+    />,
   );
-  return {
+  const shown = {
     button: container.querySelector('button[type="submit"]')?.textContent,
     status: container.querySelector('[role="status"]')?.textContent,
   };
+  unmount();
+  return shown;
 }
 
 describe('the pay button', () => {
