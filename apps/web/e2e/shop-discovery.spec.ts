@@ -242,6 +242,13 @@ test.describe('shop discovery', () => {
       'href',
       '/community/new',
     );
+    // The column stays in view while the page scrolls past where it started.
+    const firstTrending = side.getByTestId('trending-item').first();
+    const startY = (await firstTrending.boundingBox())?.y ?? 0;
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(async () => (await firstTrending.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await firstTrending.boundingBox())?.y).toBeLessThanOrEqual(startY);
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.setViewportSize(MOBILE);
     const tabs = page.getByRole('tablist', { name: 'Highlights' });
