@@ -39,6 +39,17 @@ describe('product card', () => {
     expect(onWishlistChange).toHaveBeenLastCalledWith(product.id);
   });
 
+  it('loads the photo lazily, unless the card is in view when the page opens', () => {
+    rendered = renderWithProviders(<ProductCard product={buildProduct()} />);
+    expect(cardImage().getAttribute('loading')).toBe('lazy');
+    expect(cardImage().getAttribute('fetchpriority')).toBe('auto');
+    rendered.unmount();
+
+    rendered = renderWithProviders(<ProductCard product={buildProduct()} priority />);
+    expect(cardImage().getAttribute('loading')).toBe('eager');
+    expect(cardImage().getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('shows a spinner over the photo until it has loaded', () => {
     const product = buildProduct();
     rendered = renderWithProviders(<ProductCard product={product} />);

@@ -15,7 +15,8 @@ const IMAGE_SIZE = 400;
 
 type ImageStatus = 'loading' | 'loaded' | 'failed';
 
-function CardImage({ src }: { src: string | undefined }) {
+/** `priority`: the photo is likely in view at load (the first cards of a page), so it is fetched at once. */
+function CardImage({ src, priority }: { src: string | undefined; priority: boolean }) {
   const [status, setStatus] = useState<ImageStatus>(src ? 'loading' : 'failed');
   return (
     <div className="relative aspect-square overflow-hidden bg-slate-100">
@@ -24,7 +25,8 @@ function CardImage({ src }: { src: string | undefined }) {
         alt=""
         width={IMAGE_SIZE}
         height={IMAGE_SIZE}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         onLoad={() => setStatus((current) => (current === 'loading' ? 'loaded' : current))}
         onError={() => setStatus('failed')}
@@ -45,9 +47,11 @@ type ProductCardProps = {
   product: Product;
   /** Told the product's id whenever the heart is toggled (spec §4: the wishlist is local). */
   onWishlistChange?: (productId: string) => void;
+  /** Load the photo at once, at high priority: for cards in view when the page opens. */
+  priority?: boolean;
 };
 
-export function ProductCard({ product, onWishlistChange }: ProductCardProps) {
+export function ProductCard({ product, onWishlistChange, priority = false }: ProductCardProps) {
   const [wishlisted, setWishlisted] = useState(false);
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
   const toggleWishlist = () => {
@@ -60,7 +64,7 @@ export function ProductCard({ product, onWishlistChange }: ProductCardProps) {
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-emerald-300 hover:shadow-md"
       data-testid="product-card"
     >
-      <CardImage key={product.image[0]} src={product.image[0]} />
+      <CardImage key={product.image[0]} src={product.image[0]} priority={priority} />
       <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
         {product.isNew ? (
           <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">New</span>

@@ -8,14 +8,25 @@ type ProductGridProps = {
   /** Column classes above the small breakpoint, e.g. 'lg:grid-cols-4'. */
   columns?: string;
   onWishlistChange?: (productId: string) => void;
+  /** How many of the first cards are in view when the page opens: their photos load at once. */
+  priorityCount?: number;
 };
 
-export function ProductGrid({ products, columns = 'lg:grid-cols-4', onWishlistChange }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  columns = 'lg:grid-cols-4',
+  onWishlistChange,
+  priorityCount = 0,
+}: ProductGridProps) {
   return (
     <ul className={`${GRID_CLASSES} ${columns}`}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} onWishlistChange={onWishlistChange} />
+          <ProductCard
+            product={product}
+            onWishlistChange={onWishlistChange}
+            priority={index < priorityCount}
+          />
         </li>
       ))}
     </ul>

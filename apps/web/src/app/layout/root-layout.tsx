@@ -14,7 +14,9 @@ export function RootLayout() {
         Skip to main content
       </a>
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall (less the 4rem header): while a page loads, the footer waits below
+          the fold instead of showing and then jumping down when the content arrives. */}
+      <main id="main-content" tabIndex={-1} className="min-h-[calc(100svh-4rem)] flex-1 focus:outline-none">
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>

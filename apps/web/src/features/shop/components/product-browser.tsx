@@ -107,6 +107,7 @@ export function ProductBrowser({
             </button>
           </div>
         </div>
+        <h2 className="sr-only">Products</h2>
         <ProductResults query={products} emptyMessage={emptyMessage} />
       </div>
 

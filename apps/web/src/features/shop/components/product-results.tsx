@@ -4,6 +4,8 @@ import { QueryError } from '@/components/query-error';
 import type { useProducts } from '../api/get-products';
 
 const COLUMNS = 'lg:grid-cols-3 xl:grid-cols-4';
+/** Two rows on a phone, the first row on a wide screen: what a shopper sees before scrolling. */
+const IN_VIEW_AT_LOAD = 4;
 
 type ProductResultsProps = {
   query: ReturnType<typeof useProducts>;
@@ -38,7 +40,7 @@ export function ProductResults({ query, emptyMessage }: ProductResultsProps) {
       aria-busy={query.isPlaceholderData}
       className={`space-y-6 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
     >
-      <ProductGrid products={products} columns={COLUMNS} />
+      <ProductGrid products={products} columns={COLUMNS} priorityCount={IN_VIEW_AT_LOAD} />
       <div className="flex flex-col items-center gap-3 text-sm text-slate-600">
         <p>
           Showing {products.length} of {total}
