@@ -47,6 +47,23 @@ describe('encoded JSON bodies', () => {
     }
   });
 
+  it('answers 304 with no body to a caller that already holds the answer, in any encoding', async () => {
+    const first = await app.inject({ url: '/big', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    for (const ifNoneMatch of [etag, etag.replace(/^W\//, ''), `"other", ${etag}`, '*']) {
+      const again = await app.inject({ url: '/big', headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload).toHaveLength(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers.vary).toBe('accept-encoding');
+    }
+    const changed = await app.inject({ url: '/big', headers: { 'if-none-match': small.etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(big.raw)).toBe(true);
+    expect(encodeJsonBody(z.array(Item), JSON.parse(big.raw.toString())).etag).toBe(etag);
+  });
+
   it('leaves a small body uncompressed', async () => {
     const response = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBeUndefined();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
@@ -13,12 +14,17 @@ const BROTLI_QUALITY = 6;
  * A JSON answer encoded once through its response schema and kept as bytes. Cached catalogue answers
  * are read far more often than they change, so a hit is sent as it is: no schema pass, no
  * JSON.stringify and, for a phone that accepts brotli or gzip, no compression per request — each
- * compressed copy is made on first demand and kept with the body (docs/PERFORMANCE.md).
+ * compressed copy is made on first demand and kept with the body (docs/PERFORMANCE.md). Its ETag
+ * comes from the bytes, so a client asking again for an answer it already has gets a bodiless 304.
  */
 export class JsonBody {
   readonly #compressed = new Map<Encoding, Buffer>();
+  /** Weak: the same JSON sent brotli-, gzip- or un-compressed is one answer. */
+  readonly etag: string;
 
-  constructor(readonly raw: Buffer) {}
+  constructor(readonly raw: Buffer) {
+    this.etag = `W/"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
+  }
 
   compressed(encoding: Encoding): Buffer {
     let copy = this.#compressed.get(encoding);
@@ -43,16 +49,28 @@ export function encodeJsonBody<S extends z.ZodType>(schema: S, data: z.output<S>
   return new JsonBody(Buffer.from(JSON.stringify(z.encode(schema, data))));
 }
 
+/** True when `If-None-Match` names this ETag (or is `*`); weak comparison, as RFC 9110 asks for GET. */
+function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
+}
+
 /**
- * Sends an encoded body in the best encoding the caller accepts. Fastify passes a body with a JSON
- * content type through unserialized, and the compression plugin leaves an answer that already has a
- * content encoding alone.
+ * Sends an encoded body in the best encoding the caller accepts, or 304 when the caller already holds
+ * it. Fastify passes a body with a JSON content type through unserialized, and the compression
+ * plugin leaves an answer that already has a content encoding alone.
  */
 export function sendJsonBody(reply: FastifyReply, body: JsonBody): FastifyReply {
+  const compressible = body.raw.length >= COMPRESS_FROM_BYTES;
+  reply.header('etag', body.etag);
+  if (compressible) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  }
+  if (alreadyHeld(reply.request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if (body.raw.length < COMPRESS_FROM_BYTES) return reply.send(body.raw);
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  if (!compressible) return reply.send(body.raw);
   const accepted = reply.request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted.toLowerCase(), ENCODINGS) : null;
   if (!encoding) return reply.send(body.raw);

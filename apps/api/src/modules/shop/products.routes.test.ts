@@ -112,6 +112,25 @@ describe('GET /api/products', () => {
     expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('answers 304 to a phone asking again for a page it already holds, until the page changes', async () => {
+    const first = await t.app.inject('/api/products?category=phones');
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      url: '/api/products?category=phones',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['x-total-count']).toBe('2');
+    const product = await t.app.inject({ url: `/api/products/${ids.galaxy}` });
+    const productAgain = await t.app.inject({
+      url: `/api/products/${ids.galaxy}`,
+      headers: { 'if-none-match': String(product.headers.etag) },
+    });
+    expect(productAgain.statusCode).toBe(304);
+    expect((await t.app.inject('/api/products?category=fashion')).headers.etag).not.toBe(etag);
+  });
+
   it('serves a page again from the database after a listing changes, not the cached copy', async () => {
     expect((await list('?category=furniture')).titles).toEqual(['L-shaped sofa']);
     const renamed = await t.app.inject({
