@@ -1,33 +1,25 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import type { Rendered } from '@/test/render-with-providers';
 import { AppToaster } from './toaster';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 /** After dismissal react-hot-toast keeps the node 1000 ms for its exit animation, then removes it. */
 const REMOVE_DELAY_MS = 1000;
 
+let rendered: Rendered;
 let container: HTMLElement;
-let root: Root;
 
 beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<AppToaster />));
+  rendered = renderWithProviders(<AppToaster />);
+  container = rendered.container;
 });
 
 afterEach(() => {
   act(() => toast.remove());
-  act(() => root.unmount());
-  container.remove();
+  rendered.unmount();
   vi.useRealTimers();
 });
 

@@ -1,41 +1,22 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import type { Rendered } from '@/test/render-with-providers';
 import { HomeSearch } from './home-search';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
+let rendered: Rendered;
 let container: HTMLElement;
-let root: Root;
 
 beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   vi.useFakeTimers();
   localStorage.clear();
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('[]', { status: 200 }));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() =>
-    root.render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <HomeSearch />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
+  rendered = renderWithProviders(<HomeSearch />);
+  container = rendered.container;
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  rendered.unmount();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
