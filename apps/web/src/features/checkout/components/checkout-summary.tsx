@@ -1,5 +1,5 @@
 import { formatKES } from '@sokoni/contracts/money';
-import { ProductImage } from '@/components/product-image';
+import { LineItem } from '@/components/line-item';
 import type { CartItem } from '@/stores/cart';
 
 type CheckoutSummaryProps = { items: CartItem[]; total: number };
@@ -16,24 +16,14 @@ export function CheckoutSummary({ items, total }: CheckoutSummaryProps) {
       </h2>
       <ul className="mt-4 divide-y divide-slate-200" aria-label="Items to pay for">
         {items.map((item) => (
-          <li key={item.id} data-testid="checkout-line" className="flex items-center gap-3 py-3">
-            <ProductImage
-              src={item.image}
-              alt=""
-              width={56}
-              height={56}
-              className="size-14 shrink-0 rounded-lg object-cover"
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-medium break-words text-slate-900">{item.name}</p>
-              <p className="text-sm text-slate-600">
-                {item.quantity} × {formatKES(item.price)}
-              </p>
-            </div>
-            <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-              {formatKES(item.price * item.quantity)}
-            </p>
-          </li>
+          <LineItem
+            key={item.id}
+            testId="checkout-line"
+            image={item.image}
+            name={item.name}
+            quantity={item.quantity}
+            price={item.price}
+          />
         ))}
       </ul>
       <dl className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4">

@@ -1,6 +1,6 @@
 import type { Order } from '@sokoni/contracts/orders';
 import { formatKES } from '@sokoni/contracts/money';
-import { ProductImage } from '@/components/product-image';
+import { LineItem } from '@/components/line-item';
 import { ORDER_STATUS_LABELS, formatOrderDate, formatOrderNumber } from '../lib/order-display';
 
 const STATUS_CLASSES: Record<Order['status'], string> = {
@@ -42,24 +42,15 @@ export function OrderCard({ order }: { order: Order }) {
         className="divide-y divide-slate-100 px-4 sm:px-5"
       >
         {order.items.map((item) => (
-          <li key={item.id} data-testid="order-item" className="flex items-center gap-3 py-3">
-            <ProductImage
-              src={item.product.image ?? undefined}
-              alt=""
-              width={56}
-              height={56}
-              className="size-14 shrink-0 rounded-lg object-cover"
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-medium break-words text-slate-900">{item.product.name}</p>
-              <p className="text-sm text-slate-600">
-                Qty {item.quantity} × {formatKES(item.price)}
-              </p>
-            </div>
-            <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-              {formatKES(item.price * item.quantity)}
-            </p>
-          </li>
+          <LineItem
+            key={item.id}
+            testId="order-item"
+            image={item.product.image ?? undefined}
+            name={item.product.name}
+            quantity={item.quantity}
+            price={item.price}
+            quantityPrefix="Qty "
+          />
         ))}
       </ul>
     </article>
