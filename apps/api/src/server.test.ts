@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,7 +68,7 @@ describe('server.ts', () => {
     const response = await inFlight;
     expect(response.status).toBe(201);
     expect(await server.exited).toBe(0);
-    expect(existsSync(join(server.dataDir, 'server.lock'))).toBe(false);
+    expect(readdirSync(server.dataDir).filter((name) => name.startsWith('server.lock'))).toEqual([]);
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
   });
 
