@@ -98,6 +98,29 @@ describe('the API surface', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('counts a client behind a trusted proxy by the address that proxy saw, whatever X-Forwarded-For it wrote', async () => {
+    for (const trustProxy of [1, ['10.0.0.0/8']] as const) {
+      const limited = await createTestApp({ rateLimitMax: 2, trustProxy: trustProxy as number | string[] });
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const response = await limited.app.inject({
+          url: '/api/users/x',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
+        });
+        codes.push(response.statusCode);
+      }
+      const other = await limited.app.inject({
+        url: '/api/users/x',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+      });
+      await limited.close();
+      expect(codes).toEqual([404, 404, 429]);
+      expect(other.statusCode).toBe(404);
+    }
+  });
+
   it('rate limits a client that sends too many requests, in the error shape', async () => {
     const limited = await createTestApp({ rateLimitMax: 3, webDist });
     const codes: number[] = [];
@@ -105,14 +128,14 @@ describe('the API surface', () => {
       codes.push((await limited.app.inject({ url: '/api/users/x', remoteAddress: '10.9.9.9' })).statusCode);
     }
     const last = await limited.app.inject({ url: '/api/users/x', remoteAddress: '10.9.9.9' });
-    // The web app's own files do not use up the budget, even for a client already over it.
-    const page = await limited.app.inject({ url: '/shop', remoteAddress: '10.9.9.9' });
+    // The web app's own files are still served to a client already over the budget.
+    const file = await limited.app.inject({ url: ASSET, remoteAddress: '10.9.9.9' });
     await limited.close();
     expect(codes).toEqual([404, 404, 404, 429]);
     expect(last.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect(last.headers['retry-after']).toBeDefined();
     expect(last.headers['x-ratelimit-limit']).toBe('3');
-    expect(page.statusCode).toBe(200);
+    expect(file.statusCode).toBe(200);
   });
 });
 
@@ -154,6 +177,37 @@ describe('the web app', () => {
     const unknown = await t.app.inject('/products/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toContain('<title>Sokoni</title>');
+  });
+
+  it("takes $&, $` and $' in a product's text as text: the page stays the size of the page", async () => {
+    const seller = await registerUser(t.app);
+    const title = "Sufuria $& $` $'".padEnd(120, '$');
+    const id = await createProduct(t.database.db, seller.id, {
+      title,
+      description: "$&$`$'".repeat(800),
+      priceCents: 50_000,
+    });
+    const plain = await t.app.inject('/shop');
+    const response = await t.app.inject(`/products/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body.length).toBeLessThan(plain.body.length + 4_000);
+    const escaped = title.replaceAll('&', '&#38;').replaceAll("'", '&#39;');
+    expect(response.body).toContain(`<title>${escaped} — KES 500 | Sokoni</title>`);
+  });
+
+  it('counts pages the server builds against the rate limit, never the files it serves', async () => {
+    const limited = await createTestApp({ rateLimitMax: 2, webDist });
+    const from = { remoteAddress: '10.9.8.7' };
+    const pages = [];
+    for (const url of ['/shop', '/products/x', '/profile'])
+      pages.push((await limited.app.inject({ url, ...from })).statusCode);
+    const files = [];
+    for (let i = 0; i < 5; i += 1) files.push((await limited.app.inject({ url: ASSET, ...from })).statusCode);
+    const upload = await limited.app.inject({ url: '/api/uploads/products/none.webp', ...from });
+    await limited.close();
+    expect(pages).toEqual([200, 200, 429]);
+    expect(files).toEqual([200, 200, 200, 200, 200]);
+    expect(upload.statusCode).toBe(404);
   });
 
   it('answers a missing file with 404 rather than the page', async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -6,7 +6,8 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +20,7 @@ import { seedSampleData } from './db/seed/index.js';
 import { authGuard } from './lib/auth-guard.js';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
+import { createSiteOrigins } from './lib/site-origins.js';
 import { createTokenService } from './lib/tokens.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -38,6 +40,7 @@ import { productPageMeta } from './modules/shop/product-page-meta.js';
 import { startTrendingJob } from './modules/shop/trending-job.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createLocalDiskStore } from './modules/uploads/file-store.js';
+import { startUploadSweeper } from './modules/uploads/upload-sweeper.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { webApp } from './web.js';
@@ -59,6 +62,41 @@ const API_SECURITY_HEADERS = {
 };
 
 const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+const REDIS_FIRST_CONNECT_MS = 2000;
+
+/**
+ * Fastify's trustProxy from ours. A hop count trusts that many addresses from our end of the chain
+ * (the peer, then X-Forwarded-For from the right); it assumes the server is reached only through
+ * those proxies, which a list of their addresses does not need to.
+ */
+const trustedProxies = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/**
+ * With REDIS_URL every server process counts into one budget per client, and a restart keeps it.
+ * Commands fail at once while Redis is away (no offline queue) and the limiter then lets requests
+ * through: a missing Redis degrades rate limiting, never the service. The server waits a moment
+ * for the first connection, and starts without it rather than not at all.
+ */
+async function connectRateLimitStore(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (error: Error) => log.warn({ err: error }, 'rate limit store: Redis error'));
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), REDIS_FIRST_CONNECT_MS);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  if (!ready) log.warn('rate limit store: Redis is not reachable yet; limits are not enforced until it is');
+  return redis;
+}
+
+/** A file served as it is: an upload, or a file of the built web app (its name has an extension). */
+const isStaticFile = (url: string) => {
+  const path = url.split('?', 1)[0] ?? '';
+  return path.startsWith('/api/uploads/') || (!path.startsWith('/api/') && /\.\w+$/.test(path));
+};
 
 /** Builds the whole server: plugins, every module, the web app. Used by server.ts and by tests. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -67,7 +105,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -80,6 +118,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const origins = createSiteOrigins(config, () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : undefined;
+  });
   const now = options.now ?? Date.now;
   const database = options.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
@@ -89,26 +131,36 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.log.info('loaded the sample data into the empty database');
   }
 
-  const tokens = createTokenService(
-    config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret'),
-    options.now,
-  );
+  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret');
+  const tokens = createTokenService(jwtSecret, options.now);
   const accounts = createAccountsService({ db: database.db, tokens, now: options.now });
-  const products = createProductsService({ db: database.db, now: options.now });
+  const uploads = createUploadsService({
+    db: database.db,
+    files,
+    minFreeBytes: config.uploadsMinFreeBytes,
+    now: options.now,
+  });
+  const products = createProductsService({
+    db: database.db,
+    uploads,
+    viewerKeySecret: createHmac('sha256', jwtSecret).update('sokoni:product-viewers').digest('hex'),
+    now: options.now,
+  });
   const reviews = createReviewsService({ db: database.db, onRatingChanged: products.catalogueChanged });
-  const uploads = createUploadsService({ files });
+
   const orders = createOrdersService({ db: database.db });
-  const community = createCommunityService({ db: database.db });
+  const community = createCommunityService({ db: database.db, uploads });
   const payments = createPaymentsService({
     db: database.db,
     provider:
       config.paymentsProvider === 'paystack' && config.paystackSecretKey
         ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
         : createSandboxProvider({ db: database.db }),
-    handlers: { order: orderPaymentHandler({ db: database.db, orders }) },
+    handlers: { order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }) },
     log: app.log,
   });
   await startTrendingJob(app, products);
+  await startUploadSweeper(app, uploads);
 
   // The hooks every request passes through take callbacks: an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -133,18 +185,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, exposedHeaders: ['x-total-count'] });
   }
+  const rateLimitStore = config.redisUrl ? await connectRateLimitStore(config.redisUrl, app.log) : undefined;
+  if (rateLimitStore) app.addHook('onClose', async () => rateLimitStore.disconnect());
   await app.register(fastifyRateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'sokoni:rate-limit:' } : {}),
+    // Rate limiting protects the service; it must not take it down while Redis is away.
+    skipOnError: true,
     // The x-ratelimit-* headers go on a 429 only, not on every answer a phone downloads.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
-    // The budget is for API calls: one page load pulls a dozen static files, and many phones share
-    // one carrier IP, so the web app's files are never counted.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The budget is for work the server does per request: API calls and the pages it builds. One
+    // page load pulls a dozen static files and every listing's photos, and many phones share one
+    // carrier IP, so files (the web app's and uploads) are never counted.
+    allowList: (request) => isStaticFile(request.url),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: 'Too Many Requests',
@@ -172,7 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         reply.headers(API_SECURITY_HEADERS);
         done();
       });
-      await api.register(authGuard, { tokens });
+      await api.register(authGuard, { tokens, findAccount: accounts.findAccount });
       await api.register(systemRoutes, { database });
       await api.register(accountsRoutes, { accounts });
       await api.register(shopRoutes, { products, reviews });
@@ -181,8 +239,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(communityRoutes, { community });
       await api.register(paymentsRoutes, {
         payments,
-        publicUrl: config.publicUrl,
-        callbackOrigins: config.callbackOrigins,
+        origins,
         sandbox: config.paymentsProvider === 'sandbox',
       });
       api.setNotFoundHandler((request, reply) =>
@@ -195,7 +252,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.webDist) {
     await app.register(webApp, {
       webDist: config.webDist,
-      publicUrl: config.publicUrl,
+      origin: origins.primary,
       pageMeta: (path, origin) => productPageMeta(products, path, origin),
     });
   } else

@@ -64,3 +64,34 @@ describe('loadConfig', () => {
     ]);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('takes a number of proxies or their addresses, and nothing by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true, which would believe the addresses a client writes into X-Forwarded-For', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe every/);
+  });
+
+  it.each(['yes', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/9', ','])('refuses %j', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false, a number/);
+  });
+});
+
+describe('REDIS_URL and upload storage', () => {
+  it('reads a Redis URL and the free space uploads must leave', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL: must be a redis:\/\//);
+    expect(loadConfig({}).uploadsMinFreeBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ UPLOADS_MIN_FREE_MB: '0' }).uploadsMinFreeBytes).toBe(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -8,7 +9,38 @@ const splitList = (value: string | undefined) =>
     .filter(Boolean) ?? [];
 
 const port = z.coerce.number().int().min(0).max(65_535);
-const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** An address or a CIDR range (10.0.0.0/8, fd00::/8), or one of proxy-addr's named ranges. */
+const isProxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe. The client writes the left-most entries
+ * itself, so 'true' (believe them all) is refused: name the number of proxies in front of the
+ * server, or their addresses, and the client's address is the one the last trusted proxy saw.
+ */
+const trustProxy = z
+  .string()
+  .refine((value) => value !== 'true', {
+    message:
+      'true would believe every X-Forwarded-For entry, which clients write themselves: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+  })
+  .transform((value, context) => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = splitList(value);
+    if (addresses.length > 0 && addresses.every(isProxyAddress)) return addresses;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be false, a number of proxies, or a comma-separated list of proxy addresses',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z
   .object({
@@ -25,7 +57,12 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     CORS_ORIGINS: z.string().optional(),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    UPLOADS_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
     WEB_DIST: z.string().optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
     PAYSTACK_SECRET_KEY: z
@@ -65,13 +102,18 @@ export type Config = {
   logLevel: string;
   rateLimitMax: number;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
+  /** Rate limits are kept here when set, so every server process shares them. */
+  redisUrl: string | undefined;
+  /** Uploads are refused while the disk under DATA_DIR has less free space than this. */
+  uploadsMinFreeBytes: number;
   /** Built web app to serve; unset → no SPA is served (API only). */
   webDist: string | undefined;
   paymentsProvider: 'sandbox' | 'paystack';
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
-  /** Origins a payment may send the browser back to, besides PUBLIC_URL (or the request's own origin). */
+  /** Origins a payment may send the browser back to, besides our own (see lib/site-origins.ts). */
   callbackOrigins: string[];
 };
 
@@ -102,11 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: vars.SEED,
     logLevel: vars.LOG_LEVEL,
     rateLimitMax: vars.RATE_LIMIT_MAX,
-    corsOrigins:
-      vars.CORS_ORIGINS?.split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean) ?? [],
+    corsOrigins: splitList(vars.CORS_ORIGINS),
     trustProxy: vars.TRUST_PROXY,
+    redisUrl: vars.REDIS_URL,
+    uploadsMinFreeBytes: vars.UPLOADS_MIN_FREE_MB * 1024 * 1024,
     webDist: vars.WEB_DIST === undefined ? undefined : resolve(vars.WEB_DIST),
     paymentsProvider: vars.PAYMENTS_PROVIDER,
     paystackSecretKey: vars.PAYSTACK_SECRET_KEY,

@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/rate-limit';
 import { existsSync, readFileSync } from 'node:fs';
-import { renderPageMeta, type PageMeta } from './lib/page-meta.js';
+import { compilePageTemplate, type PageMeta } from './lib/page-meta.js';
 
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
 
@@ -15,10 +16,11 @@ export type WebAppOptions = {
   webDist: string;
   /** Title, description and preview image of a shareable page (a product…); null for any other path. */
   pageMeta?: (path: string, origin: string) => Promise<Omit<PageMeta, 'url'> | null>;
-  publicUrl?: string;
+  /** Our own origin, for the absolute addresses a preview needs (never the request's Host). */
+  origin: () => string;
 };
 
-export async function webApp(app: FastifyInstance, { webDist, pageMeta, publicUrl }: WebAppOptions) {
+export async function webApp(app: FastifyInstance, { webDist, pageMeta, origin }: WebAppOptions) {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -58,15 +60,16 @@ export async function webApp(app: FastifyInstance, { webDist, pageMeta, publicUr
     });
   }
 
-  const indexTemplate = existsSync(indexHtml) ? readFileSync(indexHtml, 'utf8') : null;
+  const template = existsSync(indexHtml) ? compilePageTemplate(readFileSync(indexHtml, 'utf8')) : null;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Building a page may read the database (a product's preview): pages count against the rate limit.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.\w+$/.test(path);
-    if (!isPage || indexTemplate === null) return reply.code(404).type('text/plain').send('Not found');
-    const origin = publicUrl ?? `${request.protocol}://${request.host}`;
-    const meta = pageMeta ? await pageMeta(path, origin) : null;
-    const html = meta ? renderPageMeta(indexTemplate, { ...meta, url: `${origin}${path}` }) : indexTemplate;
+    if (!isPage || template === null) return reply.code(404).type('text/plain').send('Not found');
+    const site = origin();
+    const meta = pageMeta ? await pageMeta(path, site) : null;
+    const html = meta ? template.render({ ...meta, url: `${site}${path}` }) : template.html;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema/accounts.js';
 import { insertProduct, type NewProduct } from '../src/modules/shop/products.repository.js';
+import { multipartBody } from './multipart.js';
 
 export type RegisteredUser = { id: string; name: string; email: string; password: string; token: string };
 
@@ -27,6 +29,26 @@ export async function registerUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A real image upload through the API (a small PNG), answering its public URL. */
+export async function uploadImage(
+  app: FastifyInstance,
+  token: string,
+  route: 'product-image' | 'community-image' = 'product-image',
+): Promise<string> {
+  const data = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  const { payload, headers } = multipartBody({}, { filename: 'photo.png', contentType: 'image/png', data });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/uploads/${route}`,
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ publicUrl: string }>().publicUrl;
+}
 
 let productSequence = 0;
 

@@ -55,6 +55,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimitMax: 10_000,
     corsOrigins: [],
     trustProxy: false,
+    redisUrl: undefined,
+    uploadsMinFreeBytes: 0,
     webDist: undefined,
     paymentsProvider: 'sandbox',
     paystackSecretKey: undefined,

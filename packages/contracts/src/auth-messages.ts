@@ -6,6 +6,10 @@ export const AUTH_MESSAGES = {
   emailTaken: 'Email already exists',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  tooManyAttemptsForAccount:
+    'Too many failed sign-in attempts for this account. Please try again in an hour.',
+  tooManyAttemptsFromNetwork:
+    'Too many failed sign-in attempts from your network. Please try again in 15 minutes.',
   signupFailed: 'Signup failed',
   loginFailed: 'Login failed',
   emailRequired: 'Email is required.',

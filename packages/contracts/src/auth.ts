@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.js';
 import {
   AUTH_MESSAGES,
   EMAIL_MAX_LENGTH,
@@ -8,8 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './auth-messages.js';
 
-const email = z
-  .string(AUTH_MESSAGES.emailRequired)
+const email = line(AUTH_MESSAGES.emailRequired)
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.invalidEmail)
@@ -17,8 +17,7 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 export const RegisterInput = z.object({
-  name: z
-    .string(AUTH_MESSAGES.nameTooShort)
+  name: line(AUTH_MESSAGES.nameTooShort)
     .trim()
     .min(NAME_MIN_LENGTH, AUTH_MESSAGES.nameTooShort)
     .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`),

@@ -1,4 +1,6 @@
 // Catalogue constants and rules, free of zod so any screen can use them without loading it.
+import { moneyMessages } from './money.js';
+
 /** Spec §3 says "21 fixed categories" and lists 22; all 22 are served (DESIGN §6). */
 export const CATEGORIES = [
   { id: 'electronics', name: 'Electronics', icon: '💻' },
@@ -67,7 +69,7 @@ export const DESCRIPTION_MAX_LENGTH = 5000;
 
 export const SELL_MESSAGES = {
   requiredFields: 'Please fill all required fields',
-  pricePositive: 'Price must be greater than 0.',
+  pricePositive: moneyMessages('Price').tooSmall,
   originalPriceBelowPrice: 'Original price cannot be lower than the price.',
   condition: 'Choose a condition: New, Used or Refurbished.',
   category: 'Choose a category from the list.',

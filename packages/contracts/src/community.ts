@@ -10,18 +10,18 @@ import {
   THREAD_CONTENT_MAX,
   THREAD_TITLE_MAX,
 } from './community-rules.js';
+import { block, line } from './text.js';
 
 export const Group = z.object({ id: z.string(), name: z.string(), description: z.string() });
 export type Group = z.infer<typeof Group>;
 
 export const CreateGroupInput = z.object({
-  name: z
-    .string(M.groupNameRequired)
+  name: line(M.groupNameRequired)
     .trim()
     .min(1, M.groupNameRequired)
     .min(GROUP_NAME_MIN, M.groupNameTooShort)
     .max(GROUP_NAME_MAX, M.groupNameTooLong),
-  description: z.string().trim().max(500).default(''),
+  description: block().trim().max(500).default(''),
 });
 export type CreateGroupInput = z.input<typeof CreateGroupInput>;
 
@@ -32,7 +32,7 @@ const videoUrl = z
 
 /** Tags: trimmed, blanks dropped, duplicates (case-insensitive) removed. */
 const Tags = z
-  .array(z.string().max(200))
+  .array(line().max(200))
   .default([])
   .transform((tags) => {
     const seen = new Set<string>();
@@ -43,9 +43,8 @@ const Tags = z
   .pipe(z.array(z.string().max(TAG_MAX_LENGTH, M.tagTooLong)).max(TAGS_MAX, M.tooManyTags));
 
 export const CreateThreadInput = z.object({
-  title: z.string().trim().max(THREAD_TITLE_MAX, M.titleTooLong).default(''),
-  content: z
-    .string(M.contentRequired)
+  title: line().trim().max(THREAD_TITLE_MAX, M.titleTooLong).default(''),
+  content: block(M.contentRequired)
     .trim()
     .min(1, M.contentRequired)
     .max(THREAD_CONTENT_MAX, M.contentTooLong),
@@ -60,7 +59,7 @@ export type CreateThreadData = z.output<typeof CreateThreadInput>;
 
 export const CreateReplyInput = z.object({
   threadId: z.uuid(M.threadNotFound),
-  content: z.string(M.replyRequired).trim().min(1, M.replyRequired).max(REPLY_CONTENT_MAX, M.replyTooLong),
+  content: block(M.replyRequired).trim().min(1, M.replyRequired).max(REPLY_CONTENT_MAX, M.replyTooLong),
   parentReplyId: z.uuid(M.parentNotInThread).optional(),
   image: imageUrl.optional(),
   video: videoUrl.optional(),

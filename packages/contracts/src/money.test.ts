@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToShillings, formatKES, formatKsh, shillingsToCents } from './money.js';
+import { MONEY_MAX, centsToShillings, formatKES, formatKsh, shillingsToCents } from './money.js';
+import { priceFilter, shillings } from './money-schema.js';
 
 describe('formatKES', () => {
   it('groups thousands the en-KE way and shows no decimals', () => {
@@ -23,5 +24,34 @@ describe('cents', () => {
     expect(shillingsToCents(19.99)).toBe(1999);
     expect(centsToShillings(1999)).toBe(19.99);
     expect(Number.isInteger(shillingsToCents(0.1 + 0.2))).toBe(true);
+  });
+});
+
+describe('shillings', () => {
+  const price = shillings('Price', 'Please fill all required fields');
+  const messageFor = (value: unknown) => price.safeParse(value).error?.issues[0]?.message;
+
+  it('takes any amount the database holds to the cent, up to KES 100,000,000', () => {
+    for (const amount of [0.01, 19.99, 6800.5, 1900, MONEY_MAX]) expect(price.parse(amount)).toBe(amount);
+  });
+
+  it('says what is wrong with an amount it cannot hold', () => {
+    expect(messageFor(0)).toBe('Price must be greater than 0.');
+    expect(messageFor(-5)).toBe('Price must be greater than 0.');
+    expect(messageFor(0.001)).toBe('Price can have at most 2 decimal places.');
+    expect(messageFor(19.999)).toBe('Price can have at most 2 decimal places.');
+    expect(messageFor(MONEY_MAX + 0.01)).toBe('Price must be at most KES 100,000,000.');
+    expect(messageFor(1e20)).toBe('Price must be at most KES 100,000,000.');
+    for (const value of [Number.NaN, Infinity, '1900', null]) {
+      expect(messageFor(value)).toBe('Please fill all required fields');
+    }
+  });
+
+  it('bounds a price filter the same way', () => {
+    expect(priceFilter.parse('250')).toBe(250);
+    expect(priceFilter.safeParse('1e20').error?.issues[0]?.message).toBe(
+      'A price filter must be at most KES 100,000,000.',
+    );
+    expect(priceFilter.safeParse('-1').error?.issues[0]?.message).toBe('Prices cannot be negative.');
   });
 });

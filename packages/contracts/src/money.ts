@@ -18,3 +18,20 @@ export function shillingsToCents(amount: number): number {
 export function centsToShillings(cents: number): number {
   return cents / 100;
 }
+
+/**
+ * The largest amount anything costs on Sokoni, in shillings. Far inside what a bigint of cents
+ * holds, and small enough that shillings × 100 is an exact integer in a double.
+ */
+export const MONEY_MAX = 100_000_000;
+
+/** What is wrong with an amount, worded for the field it was typed into ('Price', 'Amount'). */
+export const moneyMessages = (label: string) => ({
+  tooSmall: `${label} must be greater than 0.`,
+  tooLarge: `${label} must be at most ${formatKES(MONEY_MAX)}.`,
+  fraction: `${label} can have at most 2 decimal places.`,
+});
+
+/** True when the amount is a whole number of cents (19.99 is, 0.001 is not). */
+export const isWholeCents = (amount: number): boolean =>
+  Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shillings } from './money-schema.js';
 import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_LINES_MAX, ORDER_STATUSES } from './checkout.js';
 
 export const CreateOrderInput = z.object({
@@ -11,7 +12,7 @@ export const CreateOrderInput = z.object({
           .int(ORDER_MESSAGES.quantityRange)
           .min(1, ORDER_MESSAGES.quantityRange)
           .max(ORDER_QUANTITY_MAX, ORDER_MESSAGES.quantityRange),
-        price: z.number(ORDER_MESSAGES.priceRequired).finite().positive(ORDER_MESSAGES.priceRequired),
+        price: shillings('Price', ORDER_MESSAGES.priceRequired),
       }),
       ORDER_MESSAGES.emptyCart,
     )

@@ -1,21 +1,33 @@
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, PAYMENT_PROVIDER_LABELS, PAYMENT_STATUSES, PAYMENT_TYPES } from './checkout.js';
+import { shillings } from './money-schema.js';
+import { EMAIL_MAX_LENGTH } from './auth-messages.js';
+import {
+  CHECKOUT_EMAIL_PATTERN,
+  PAYMENT_MESSAGES,
+  PAYMENT_PROVIDER_LABELS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+} from './checkout.js';
+import { LINE, line } from './text.js';
 
 /** POST /payments/initialize (spec §3/§7). The amount is checked against the server's own price. */
 export const InitializePaymentInput = z
   .object({
-    email: z
-      .string()
+    email: line(PAYMENT_MESSAGES.invalidEmail)
       .trim()
-      .regex(/^\S+@\S+\.\S+$/, PAYMENT_MESSAGES.invalidEmail),
-    amount: z.number().finite().positive(),
-    userId: z.string().optional(),
-    callback_url: z.url(PAYMENT_MESSAGES.callbackNotAllowed),
+      .max(EMAIL_MAX_LENGTH, PAYMENT_MESSAGES.invalidEmail)
+      .regex(CHECKOUT_EMAIL_PATTERN, PAYMENT_MESSAGES.invalidEmail),
+    amount: shillings('Amount', 'Amount is required.'),
+    userId: line().max(100).optional(),
+    callback_url: z
+      .url(PAYMENT_MESSAGES.callbackNotAllowed)
+      .max(2048, PAYMENT_MESSAGES.callbackNotAllowed)
+      .regex(LINE, PAYMENT_MESSAGES.callbackNotAllowed),
     paymentType: z.enum(PAYMENT_TYPES),
     orderId: z.uuid().optional(),
-    bookingId: z.string().optional(),
-    eventId: z.string().optional(),
-    quantity: z.number().int().positive().optional(),
+    bookingId: line().max(100).optional(),
+    eventId: line().max(100).optional(),
+    quantity: z.number().int().positive().max(1000).optional(),
   })
   .refine((input) => input.paymentType !== 'order' || input.orderId !== undefined, {
     message: PAYMENT_MESSAGES.orderIdRequired,
@@ -31,7 +43,9 @@ export const InitializePaymentResponse = z.object({
 export type InitializePaymentResponse = z.infer<typeof InitializePaymentResponse>;
 
 export const VerifyPaymentQuery = z.object({
-  reference: z.string(PAYMENT_MESSAGES.referenceRequired).min(1, PAYMENT_MESSAGES.referenceRequired).max(100),
+  reference: line(PAYMENT_MESSAGES.referenceRequired)
+    .min(1, PAYMENT_MESSAGES.referenceRequired)
+    .max(100, PAYMENT_MESSAGES.notFound),
 });
 
 export const PaymentVerification = z.object({

@@ -10,6 +10,9 @@ import {
   DESCRIPTION_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './catalog.js';
+import { moneyMessages } from './money.js';
+import { priceFilter, shillings } from './money-schema.js';
+import { block, line } from './text.js';
 import { PRODUCT_IMAGES_MAX } from './uploads.js';
 
 export const Category = z.object({
@@ -23,18 +26,17 @@ export type Category = z.infer<typeof Category>;
 export const Condition = z.enum(CONDITIONS);
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
-const money = z.coerce.number().finite().min(0, 'Prices cannot be negative.');
 
 /** GET /products and /products/facets: every filter runs in the database. */
 export const ProductQuery = z
   .object({
-    q: z.string().trim().max(100, 'Search text is too long.').optional(),
+    q: line().trim().max(100, 'Search text is too long.').optional(),
     category: z
       .union([z.enum(CATEGORY_IDS), z.array(z.enum(CATEGORY_IDS))], 'Unknown category.')
       .transform((value) => (Array.isArray(value) ? value : [value]))
       .optional(),
-    minPrice: money.optional(),
-    maxPrice: money.optional(),
+    minPrice: priceFilter.optional(),
+    maxPrice: priceFilter.optional(),
     condition: Condition.optional(),
     sort: z.enum(PRODUCT_SORTS).optional(),
     featured: flag.optional(),
@@ -99,7 +101,7 @@ export const CreateReviewInput = z.object({
     .int(REVIEW_MESSAGES.ratingRange)
     .min(1, REVIEW_MESSAGES.ratingRange)
     .max(5, REVIEW_MESSAGES.ratingRange),
-  comment: z.string().trim().max(2000, REVIEW_MESSAGES.commentTooLong).default(''),
+  comment: block().trim().max(2000, REVIEW_MESSAGES.commentTooLong).default(''),
 });
 export type CreateReviewInput = z.input<typeof CreateReviewInput>;
 
@@ -118,26 +120,18 @@ export type Review = z.infer<typeof Review>;
 const ProductImage = z
   .string()
   .regex(/^\/api\/uploads\/(products|sample)\/[a-f0-9]{32}\.webp$/, SELL_MESSAGES.foreignImage);
-const required = z.string(SELL_MESSAGES.requiredFields).trim().min(1, SELL_MESSAGES.requiredFields);
+const required = (text: typeof line) =>
+  text(SELL_MESSAGES.requiredFields).trim().min(1, SELL_MESSAGES.requiredFields);
 
 const productFields = {
-  title: required.max(TITLE_MAX_LENGTH, SELL_MESSAGES.titleTooLong),
-  description: required.max(DESCRIPTION_MAX_LENGTH, SELL_MESSAGES.descriptionTooLong),
-  price: z
-    .number(SELL_MESSAGES.requiredFields)
-    .finite(SELL_MESSAGES.requiredFields)
-    .positive(SELL_MESSAGES.pricePositive)
-    .max(100_000_000, SELL_MESSAGES.pricePositive),
-  originalPrice: z
-    .number(SELL_MESSAGES.pricePositive)
-    .finite()
-    .positive(SELL_MESSAGES.pricePositive)
-    .max(100_000_000)
-    .nullable(),
+  title: required(line).max(TITLE_MAX_LENGTH, SELL_MESSAGES.titleTooLong),
+  description: required(block).max(DESCRIPTION_MAX_LENGTH, SELL_MESSAGES.descriptionTooLong),
+  price: shillings('Price', SELL_MESSAGES.requiredFields),
+  originalPrice: shillings('Original price', moneyMessages('Original price').tooSmall).nullable(),
   condition: z.enum(CONDITIONS, SELL_MESSAGES.condition),
   category: z.enum(CATEGORY_IDS, SELL_MESSAGES.category),
-  sellerContact: z.string(SELL_MESSAGES.sellerContact).trim().min(1, SELL_MESSAGES.sellerContact).max(60),
-  shopLocation: z.string().trim().max(120),
+  sellerContact: line(SELL_MESSAGES.sellerContact).trim().min(1, SELL_MESSAGES.sellerContact).max(60),
+  shopLocation: line().trim().max(120),
   image: z.array(ProductImage).max(PRODUCT_IMAGES_MAX, SELL_MESSAGES.tooManyImages),
 };
 

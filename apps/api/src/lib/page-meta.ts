@@ -1,26 +1,73 @@
 /** What a shared link shows in a preview (WhatsApp, social apps): these crawlers run no JavaScript. */
 export type PageMeta = { title: string; description: string; image?: string; url: string };
 
+/** Bounds on what goes into the head, whatever a seller wrote: a preview shows no more anyway. */
+export const META_LIMITS = { title: 140, description: 200, url: 500 } as const;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Puts the page's title, description and Open Graph tags into the SPA's index.html. */
-export function renderPageMeta(indexHtml: string, meta: PageMeta): string {
-  const title = escapeHtml(meta.title);
-  const description = escapeHtml(meta.description.slice(0, 200));
-  const tags = [
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="Sokoni" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
-  ].join('\n    ');
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(
-      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${description}" />`,
-    )
-    .replace('</head>', `    ${tags}\n  </head>`);
+/** Cut at a code point boundary, so a cut never leaves half of an emoji behind. */
+const cut = (text: string, length: number) => Array.from(text).slice(0, length).join('');
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+export type PageTemplate = {
+  /** The SPA's index.html as it is built. */
+  readonly html: string;
+  /** index.html with this page's title, description and Open Graph tags. */
+  render(meta: PageMeta): string;
+};
+
+/**
+ * Splits index.html once, around its title and description (either may be missing) and the end of
+ * its head. A page is then its pieces joined with escaped text in between: what sellers write is
+ * only ever data, never a replacement pattern or markup.
+ */
+export function compilePageTemplate(html: string): PageTemplate {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return { html, render: () => html };
+  const spans = [
+    { name: 'title', match: TITLE.exec(html) },
+    { name: 'description', match: DESCRIPTION.exec(html) },
+  ]
+    .flatMap(({ name, match }) => (match && match.index < headEnd ? [{ name, match }] : []))
+    .sort((a, b) => a.match.index - b.match.index);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const { match } of spans) {
+    pieces.push(html.slice(from, match.index));
+    from = match.index + match[0].length;
+  }
+  const beforeHeadEnd = html.slice(from, headEnd);
+  const rest = html.slice(headEnd);
+  const inPlace = new Set(spans.map((span) => span.name));
+
+  return {
+    html,
+    render(meta) {
+      const titleText = escapeHtml(cut(meta.title, META_LIMITS.title));
+      const descriptionText = escapeHtml(cut(meta.description, META_LIMITS.description));
+      const image = meta.image && meta.image.length <= META_LIMITS.url ? escapeHtml(meta.image) : null;
+      const own: Record<string, string> = {
+        title: `<title>${titleText}</title>`,
+        description: `<meta name="description" content="${descriptionText}" />`,
+      };
+      const added = [
+        ...Object.keys(own)
+          .filter((name) => !inPlace.has(name))
+          .map((name) => own[name]),
+        `<meta property="og:type" content="website" />`,
+        `<meta property="og:site_name" content="Sokoni" />`,
+        `<meta property="og:title" content="${titleText}" />`,
+        `<meta property="og:description" content="${descriptionText}" />`,
+        `<meta property="og:url" content="${escapeHtml(cut(meta.url, META_LIMITS.url))}" />`,
+        ...(image ? [`<meta property="og:image" content="${image}" />`] : []),
+        `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+      ].join('\n    ');
+      let page = '';
+      spans.forEach(({ name }, index) => (page += `${pieces[index]}${own[name]}`));
+      return `${page}${beforeHeadEnd}  ${added}\n  ${rest}`;
+    },
+  };
 }

@@ -19,13 +19,20 @@ export const users = pgTable(
   ],
 );
 
-/** One row per failed sign-in; counted per e-mail + IP over a sliding window. */
+/**
+ * One row per failed sign-in, counted over sliding windows per e-mail + IP, per e-mail (whatever
+ * the IP) and per IP (whatever the e-mail): docs/decisions/0001.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    throttleKey: text('throttle_key').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_failures_key_time').on(table.throttleKey, table.failedAt)],
+  (table) => [
+    index('login_failures_email_time').on(table.email, table.failedAt),
+    index('login_failures_ip_time').on(table.ip, table.failedAt),
+  ],
 );

@@ -4,3 +4,4 @@ export * from './shop.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './community.js';
+export * from './uploads.js';

@@ -118,3 +118,23 @@ export const productDailyStats = pgTable(
     index('product_daily_stats_day').on(table.day),
   ],
 );
+
+/**
+ * Who has looked at a product on a day, as a keyed hash of the signed-in user or the client's
+ * network address: a view counts towards trending once per viewer per product per day, whichever
+ * server process saw it. Kept for two days (docs/decisions/0003).
+ */
+export const productViews = pgTable(
+  'product_views',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.day, table.viewer] }),
+    index('product_views_day').on(table.day),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginFailures, users } from '../../db/schema/accounts.js';
 
@@ -46,26 +46,49 @@ export async function countUsers(db: Db): Promise<number> {
   return row?.total ?? 0;
 }
 
-export async function countLoginFailuresSince(db: Db, throttleKey: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
+export type LoginFailureCounts = { pair: number; email: number; ip: number };
+
+/** Failures of this e-mail from this IP, of this e-mail from anywhere, and from this IP for anyone. */
+export async function countLoginFailures(
+  db: Db,
+  key: { email: string; ip: string },
+  since: { pair: Date; email: Date; ip: Date },
+): Promise<LoginFailureCounts> {
+  const [byEmail] = await db
+    .select({
+      pair: sql<number>`count(*) filter (where ${loginFailures.ip} = ${key.ip} and ${loginFailures.failedAt} > ${since.pair})`.mapWith(
+        Number,
+      ),
+      email: count(),
+    })
     .from(loginFailures)
-    .where(and(eq(loginFailures.throttleKey, throttleKey), gt(loginFailures.failedAt, since)));
-  return row?.total ?? 0;
+    .where(and(eq(loginFailures.email, key.email), gt(loginFailures.failedAt, since.email)));
+  const [byIp] = await db
+    .select({ ip: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, key.ip), gt(loginFailures.failedAt, since.ip)));
+  return { pair: byEmail?.pair ?? 0, email: byEmail?.email ?? 0, ip: byIp?.ip ?? 0 };
 }
 
-export async function insertLoginFailure(db: Db, throttleKey: string, failedAt: Date): Promise<number> {
-  const [row] = await db
-    .insert(loginFailures)
-    .values({ throttleKey, failedAt })
-    .returning({ id: loginFailures.id });
-  if (!row) throw new Error('insert into login_failures returned no row');
-  return row.id;
+export async function insertLoginFailure(
+  db: Db,
+  failure: { email: string; ip: string; failedAt: Date },
+): Promise<void> {
+  await db.insert(loginFailures).values(failure);
 }
 
-/** Clears the key's failures after a good sign-in, and anything older than the window for everyone. */
-export async function deleteLoginFailures(db: Db, throttleKey: string, olderThan: Date): Promise<void> {
+/** Clears this e-mail + IP's failures after a good sign-in, and anything older than `olderThan` for everyone. */
+export async function deleteLoginFailures(
+  db: Db,
+  key: { email: string; ip: string },
+  olderThan: Date,
+): Promise<void> {
   await db
     .delete(loginFailures)
-    .where(or(eq(loginFailures.throttleKey, throttleKey), lt(loginFailures.failedAt, olderThan)));
+    .where(
+      or(
+        and(eq(loginFailures.email, key.email), eq(loginFailures.ip, key.ip)),
+        lt(loginFailures.failedAt, olderThan),
+      ),
+    );
 }

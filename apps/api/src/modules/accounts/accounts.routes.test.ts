@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
+import { sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { bearer, registerUser } from '../../../test/factories.js';
-import { countUsers, findUserByEmail } from './accounts.repository.js';
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from './accounts.service.js';
+import { bearer, makeAdmin, registerUser } from '../../../test/factories.js';
+import { countUsers, findUserByEmail, insertLoginFailure } from './accounts.repository.js';
+import { LOGIN_LIMITS } from './accounts.service.js';
+
+const LOGIN_FAILURE_LIMIT = LOGIN_LIMITS.pair.max;
 
 let clock = Date.parse('2026-11-21T09:00:00Z');
 let t: TestApp;
@@ -154,7 +157,7 @@ describe('POST /api/auth/login', () => {
     // Another network is not blocked for the same e-mail...
     expect((await login({ email: user.email, password: user.password }, '10.1.1.2')).statusCode).toBe(200);
     // ...and the block lifts once the 15-minute window has passed.
-    clock += LOGIN_FAILURE_WINDOW_MS + 1000;
+    clock += LOGIN_LIMITS.pair.windowMs + 1000;
     expect((await login({ email: user.email, password: user.password }, '10.1.1.1')).statusCode).toBe(200);
   });
 
@@ -177,6 +180,71 @@ describe('POST /api/auth/login', () => {
     const codes = responses.map((response) => response.statusCode).sort();
     expect(codes.filter((code) => code === 401)).toHaveLength(LOGIN_FAILURE_LIMIT);
     expect(codes.filter((code) => code === 429)).toHaveLength(20 - LOGIN_FAILURE_LIMIT);
+  });
+});
+
+describe('sign-in limits that hold against spraying (ASVS 2.2.1)', () => {
+  /** Earlier failures, as an attacker would have left them, without running argon2 a hundred times. */
+  const failed = async (email: string, ips: (i: number) => string, times: number) => {
+    for (let i = 0; i < times; i += 1) {
+      await insertLoginFailure(t.database.db, { email, ip: ips(i), failedAt: new Date(clock - 60_000) });
+    }
+  };
+
+  it('slows one account tried from many networks: 100 failures an hour, then 429 from anywhere', async () => {
+    const user = await registerUser(t.app);
+    await failed(user.email, (i) => `172.16.${Math.floor(i / 9)}.${i % 9}`, LOGIN_LIMITS.email.max - 1);
+    expect((await login({ email: user.email, password: 'wrong' }, '172.17.0.1')).statusCode).toBe(401);
+    const blocked = await login({ email: user.email, password: user.password }, '172.17.0.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(AUTH_MESSAGES.tooManyAttemptsForAccount);
+    // Another account is not slowed, and the block lifts once the hour has slid past.
+    const other = await registerUser(t.app);
+    expect((await login({ email: other.email, password: other.password }, '172.17.0.2')).statusCode).toBe(
+      200,
+    );
+    clock += LOGIN_LIMITS.email.windowMs;
+    expect((await login({ email: user.email, password: user.password }, '172.17.0.2')).statusCode).toBe(200);
+  });
+
+  it('slows one network trying many accounts: 100 failures in 15 minutes, then 429 for any e-mail', async () => {
+    const sprayed = await registerUser(t.app);
+    for (let i = 0; i < LOGIN_LIMITS.ip.max; i += 1) {
+      await insertLoginFailure(t.database.db, {
+        email: `victim-${i}@example.co.ke`,
+        ip: '172.18.0.1',
+        failedAt: new Date(clock - 60_000),
+      });
+    }
+    const blocked = await login({ email: sprayed.email, password: sprayed.password }, '172.18.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(AUTH_MESSAGES.tooManyAttemptsFromNetwork);
+    expect((await login({ email: sprayed.email, password: sprayed.password }, '172.18.0.2')).statusCode).toBe(
+      200,
+    );
+    clock += LOGIN_LIMITS.ip.windowMs;
+    expect((await login({ email: sprayed.email, password: sprayed.password }, '172.18.0.1')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('counts a client behind a trusted proxy by the address the proxy saw, not the one it wrote', async () => {
+    const behindProxy = await createTestApp({ trustProxy: ['10.0.0.0/8'] }, { now: () => clock });
+    const user = await registerUser(behindProxy.app);
+    const codes: number[] = [];
+    for (let i = 0; i <= LOGIN_FAILURE_LIMIT; i += 1) {
+      const response = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: `wrong-${i}` },
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.23` },
+      });
+      codes.push(response.statusCode);
+    }
+    await behindProxy.close();
+    expect(codes.filter((code) => code === 401)).toHaveLength(LOGIN_FAILURE_LIMIT);
+    expect(codes.at(-1)).toBe(429);
   });
 });
 
@@ -221,6 +289,34 @@ describe('GET /api/users/{id}', () => {
 });
 
 describe('access tokens', () => {
+  it('refuses a well-signed token of an account that no longer exists with 401, on every route', async () => {
+    const ghost = await registerUser(t.app);
+    await t.database.db.execute(sql`delete from users where id = ${ghost.id}`);
+    const headers = { authorization: `Bearer ${ghost.token}` };
+    const responses = await Promise.all([
+      t.app.inject({ url: '/api/products', headers }),
+      t.app.inject({ url: '/api/orders', headers }),
+      t.app.inject({ method: 'POST', url: '/api/community/groups', headers, payload: { name: 'Ghosts' } }),
+    ]);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ message: AUTH_MESSAGES.sessionExpired });
+    }
+  });
+
+  it('takes the role from the account, not the token: a withdrawn admin role stops at once', async () => {
+    const user = await registerUser(t.app);
+    const adminToken = await makeAdmin(t.app, t.database.db, user);
+    await t.database.db.execute(sql`update users set role = 'user' where id = ${user.id}`);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/products/00000000-0000-4000-8000-000000000000/featured',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { isFeatured: true },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
   const profileWith = (userId: string, authorization: string) =>
     t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers: { authorization } });
 

@@ -8,8 +8,20 @@ import type { TokenService } from '../../lib/tokens.js';
 import * as repo from './accounts.repository.js';
 import { hashPassword, makeDecoyHash, verifyPassword } from './passwords.js';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * Failed sign-ins allowed in a sliding window (docs/decisions/0001): per e-mail from one IP (a
+ * person mistyping, a guesser), per e-mail from anywhere (a guesser spread over many IPs — at most
+ * 100 an hour, ASVS 2.2.1) and per IP for any e-mail (one machine spraying many accounts). Every
+ * block lifts as its window slides on: nobody is locked out for good.
+ */
+export const LOGIN_LIMITS = {
+  pair: { max: 10, windowMs: 15 * MINUTE_MS, message: AUTH_MESSAGES.tooManyAttempts },
+  email: { max: 100, windowMs: 60 * MINUTE_MS, message: AUTH_MESSAGES.tooManyAttemptsForAccount },
+  ip: { max: 100, windowMs: 15 * MINUTE_MS, message: AUTH_MESSAGES.tooManyAttemptsFromNetwork },
+} as const;
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LOGIN_LIMITS).map((limit) => limit.windowMs));
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -22,17 +34,30 @@ export function createAccountsService(deps: { db: Db; tokens: TokenService; now?
     tokens.sign({ id: user.id, name: user.name, email: user.email, role: user.role });
 
   /**
-   * Counts this try as a failure before checking the password, under a lock on the key, so even
-   * many concurrent tries cannot get past the limit; a good password then clears the key.
+   * Counts this try as a failure before checking the password, under locks on its e-mail and its
+   * IP (taken in one order, so two tries never wait on each other), so even many concurrent tries
+   * cannot get past a limit; a good password then clears the e-mail + IP pair.
    */
-  async function reserveLoginAttempt(throttleKey: string): Promise<void> {
-    const at = new Date(now());
-    const windowStart = new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  async function reserveLoginAttempt(key: { email: string; ip: string }): Promise<void> {
+    const at = now();
+    const since = (windowMs: number) => new Date(at - windowMs);
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${throttleKey}))`);
-      const failures = await repo.countLoginFailuresSince(tx, throttleKey, windowStart);
-      if (failures >= LOGIN_FAILURE_LIMIT) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-      await repo.insertLoginFailure(tx, throttleKey, at);
+      await tx.execute(sql`
+        select pg_advisory_xact_lock(lock_id)
+        from (select hashtextextended(name, 0) as lock_id
+              from unnest(array[${`login-email:${key.email}`}, ${`login-ip:${key.ip}`}]) as name
+              order by 1) as ordered`);
+      const counts = await repo.countLoginFailures(tx, key, {
+        pair: since(LOGIN_LIMITS.pair.windowMs),
+        email: since(LOGIN_LIMITS.email.windowMs),
+        ip: since(LOGIN_LIMITS.ip.windowMs),
+      });
+      for (const scope of ['pair', 'email', 'ip'] as const) {
+        if (counts[scope] >= LOGIN_LIMITS[scope].max) {
+          throw tooManyRequests(LOGIN_LIMITS[scope].message, 'TOO_MANY_SIGN_IN_FAILURES');
+        }
+      }
+      await repo.insertLoginFailure(tx, { ...key, failedAt: new Date(at) });
     });
   }
 
@@ -49,13 +74,19 @@ export function createAccountsService(deps: { db: Db; tokens: TokenService; now?
     },
 
     async login(input: { email: string; password: string }, ip: string): Promise<string> {
-      const throttleKey = `${input.email}|${ip}`;
-      await reserveLoginAttempt(throttleKey);
+      const key = { email: input.email, ip };
+      await reserveLoginAttempt(key);
       const user = await repo.findUserByEmail(db, input.email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
       if (!user || !passwordOk) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-      await repo.deleteLoginFailures(db, throttleKey, new Date(now() - LOGIN_FAILURE_WINDOW_MS));
+      await repo.deleteLoginFailures(db, key, new Date(now() - LONGEST_WINDOW_MS));
       return issueToken(user);
+    },
+
+    /** The account behind a token, for the auth guard; undefined when it no longer exists. */
+    async findAccount(id: string) {
+      const user = isUuid(id) ? await repo.findUserById(db, id) : undefined;
+      return user && { name: user.name, email: user.email, role: user.role };
     },
 
     /** Anyone may see a user's name and join date; only the user sees their own e-mail. */

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES as M } from '@sokoni/contracts/community-rules';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
+import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/multipart.js';
 
 let t: TestApp;
@@ -107,6 +108,26 @@ describe('threads', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+
+  it("carries its author's own uploads only, in a thread and in a reply", async () => {
+    const [mine, theirs] = [
+      await uploadImage(t.app, amina.token, 'community-image'),
+      await uploadImage(t.app, brian.token, 'community-image'),
+    ];
+    const thread = await newThread({ image: mine });
+    expect(thread.image).toBe(mine);
+    const refused = await post('/api/community/threads', { content: 'Hi', category: 'deals', image: theirs });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(M.foreignAttachment);
+    const reply = await post(
+      '/api/community/replies',
+      { threadId: thread.id, content: 'Nice', image: mine },
+      brian.token,
+    );
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe(M.foreignAttachment);
+    expect((await t.app.inject(`/api/community/threads/${thread.id}`)).json().replies).toEqual([]);
   });
 
   it('answers 404 for an unknown group and 401 for a visitor', async () => {
@@ -244,7 +265,7 @@ describe('POST /api/uploads/community-video', () => {
       headers: { ...headers, ...bearer(amina.token) },
     });
   };
-  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+  const mp4 = readFileSync(new URL('../../../test/fixtures/video/plain.mp4', import.meta.url));
 
   it('accepts an MP4 by its bytes and serves it as video', async () => {
     const response = await upload('clip.bin', mp4);

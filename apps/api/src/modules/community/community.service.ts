@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './community.repository.js';
 
 const toSummary = (thread: repo.ThreadRecord): ThreadSummary => ({
@@ -44,8 +45,14 @@ const toReply = (reply: repo.ReplyRecord): Reply => ({
 
 export type CommunityService = ReturnType<typeof createCommunityService>;
 
-export function createCommunityService({ db }: { db: Db }) {
+export function createCommunityService({ db, uploads }: { db: Db; uploads: Pick<UploadsService, 'claim'> }) {
   const threadNotFound = () => notFound(M.threadNotFound, 'THREAD_NOT_FOUND');
+  /** A post carries its author's own uploads only. */
+  const claimAttachments = async (tx: Db, caller: AuthUser, attachments: Array<string | undefined>) => {
+    if (!(await uploads.claim(tx, caller, attachments))) {
+      throw badRequest(M.foreignAttachment, 'FOREIGN_ATTACHMENT');
+    }
+  };
 
   return {
     listGroups: async (): Promise<Group[]> => repo.findGroups(db),
@@ -79,15 +86,18 @@ export function createCommunityService({ db }: { db: Db }) {
     async createThread(caller: AuthUser, input: CreateThreadData): Promise<ThreadSummary> {
       if (input.groupId && !(await repo.groupExists(db, input.groupId)))
         throw notFound(M.groupNotFound, 'GROUP_NOT_FOUND');
-      const id = await repo.insertThread(db, {
-        title: input.title,
-        content: input.content,
-        category: input.category,
-        groupId: input.groupId ?? null,
-        authorId: caller.sub,
-        tags: input.tags,
-        image: input.image ?? null,
-        video: input.video ?? null,
+      const id = await db.transaction(async (tx) => {
+        await claimAttachments(tx, caller, [input.image, input.video]);
+        return repo.insertThread(tx, {
+          title: input.title,
+          content: input.content,
+          category: input.category,
+          groupId: input.groupId ?? null,
+          authorId: caller.sub,
+          tags: input.tags,
+          image: input.image ?? null,
+          video: input.video ?? null,
+        });
       });
       const created = await repo.findThreadById(db, id);
       if (!created) throw new Error(`thread ${id} vanished after insert`);
@@ -102,6 +112,7 @@ export function createCommunityService({ db }: { db: Db }) {
           if (!parent || parent.threadId !== input.threadId)
             throw badRequest(M.parentNotInThread, 'PARENT_NOT_IN_THREAD');
         }
+        await claimAttachments(tx, caller, [input.image, input.video]);
         const replyId = await repo.insertReply(tx, {
           threadId: input.threadId,
           parentReplyId: input.parentReplyId ?? null,

@@ -2,15 +2,21 @@ import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { addUnitsSold } from '../shop/products.repository.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
 import * as repo from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** How an order is paid: priced from the order itself; paid means pending → paid, and units sold count for trending. */
-export function orderPaymentHandler({ db, orders }: { db: Db; orders: OrdersService }): PaymentHandler {
+export function orderPaymentHandler({
+  db,
+  orders,
+  recordSale,
+}: {
+  db: Db;
+  orders: OrdersService;
+  /** Counts the paid units towards trending (the shop's rules). */
+  recordSale: (tx: Db, sale: { orderId: string; buyerId: string }) => Promise<void>;
+}): PaymentHandler {
   return {
     async prepare(caller, input) {
       if (!input.orderId) throw badRequest(PAYMENT_MESSAGES.orderIdRequired, 'ORDER_ID_REQUIRED');
@@ -35,10 +41,9 @@ export function orderPaymentHandler({ db, orders }: { db: Db; orders: OrdersServ
     },
 
     async fulfil(tx, orderId) {
-      if (!(await repo.markOrderPaid(tx, orderId))) return false;
-      for (const item of await repo.findItemsOfOrders(tx, [orderId])) {
-        if (item.productId) await addUnitsSold(tx, today(), item.productId, item.quantity);
-      }
+      const paid = await repo.markOrderPaid(tx, orderId);
+      if (!paid) return false;
+      await recordSale(tx, { orderId, buyerId: paid.userId });
       return true;
     },
   };

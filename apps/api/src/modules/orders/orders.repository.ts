@@ -49,12 +49,12 @@ export async function findItemsOfOrders(db: Db, orderIds: string[]): Promise<Ord
   return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
 }
 
-/** pending → paid; false when the order was not pending (already paid). */
-export async function markOrderPaid(db: Db, id: string): Promise<boolean> {
-  const rows = await db
+/** pending → paid, answering the buyer; undefined when the order was not pending (already paid). */
+export async function markOrderPaid(db: Db, id: string): Promise<{ userId: string } | undefined> {
+  const [row] = await db
     .update(orders)
     .set({ status: 'paid', paidAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return rows.length > 0;
+    .returning({ userId: orders.userId });
+  return row;
 }

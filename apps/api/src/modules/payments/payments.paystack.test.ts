@@ -202,6 +202,57 @@ describe('POST /api/payments/webhook', () => {
     expect(sold?.units).toBe(3);
   });
 
+  it('settles a success after an earlier mismatch without keeping the old failure reason', async () => {
+    const { order, reference } = await startPayment();
+    const wrong = chargeSuccess(reference, 1);
+    expect((await webhook(wrong, sign(wrong))).statusCode).toBe(200);
+    expect(await findPaymentByReference(t.database.db, reference)).toMatchObject({
+      status: 'failed',
+      failureReason: 'amount_or_currency_mismatch',
+    });
+    const right = chargeSuccess(reference, 250_000);
+    expect((await webhook(right, sign(right))).statusCode).toBe(200);
+    expect(await findPaymentByReference(t.database.db, reference)).toMatchObject({
+      status: 'success',
+      failureReason: null,
+    });
+    expect(await orderStatus(order.id)).toBe('paid');
+  });
+
+  it('records a signed event holding NUL characters instead of failing it, so Paystack stops retrying', async () => {
+    const { reference } = await startPayment();
+    const body = JSON.stringify({
+      event: 'charge.failed',
+      data: {
+        reference,
+        status: 'failed',
+        amount: 250_000,
+        currency: 'KES',
+        gateway_response: 'Declined\u0000',
+        'k\u0000': 1,
+      },
+    });
+    expect(body).toContain('\\u0000');
+    const response = await webhook(body, sign(body));
+    expect(response.statusCode).toBe(200);
+    expect((await findPaymentByReference(t.database.db, reference))?.status).toBe('failed');
+    const [event] = await queryRows<{ payload: { data: Record<string, unknown> } }>(
+      t.database.db,
+      sql`select e.payload from payment_events e join payments p on p.id = e.payment_id
+          where p.reference = ${reference} and e.source = 'webhook'`,
+    );
+    expect(event?.payload.data).toMatchObject({ gateway_response: 'Declined\uFFFD', 'k\uFFFD': 1 });
+  });
+
+  it.each([
+    ['a NUL in the reference', 'sok_\u0000'],
+    ['a reference that is not ours', 'T123456789'],
+    ['a huge reference', `sok_${'a'.repeat(100_000)}`],
+  ])('answers 200 for a signed event with %s, doing nothing', async (_case, reference) => {
+    const body = chargeSuccess(reference, 100);
+    expect((await webhook(body, sign(body))).statusCode).toBe(200);
+  });
+
   it('answers 200 for a signed event about a reference it does not know, doing nothing', async () => {
     const body = chargeSuccess('sok_unknown', 100);
     expect((await webhook(body, sign(body))).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { PaymentStatus, PaymentType } from '@sokoni/contracts/checkout';
 import type { Db } from '../../db/client.js';
 import { paymentEvents, paymentFulfilments, payments } from '../../db/schema/payments.js';
+import { storableJson } from '../../lib/storable-json.js';
 
 export type PaymentRecord = typeof payments.$inferSelect;
 
@@ -38,7 +39,7 @@ export async function lockPaymentByReference(db: Db, reference: string): Promise
 export async function setPaymentStatus(
   db: Db,
   id: string,
-  values: { status: PaymentStatus; failureReason?: string | null; paidAt?: Date },
+  values: { status: PaymentStatus; failureReason: string | null; paidAt?: Date },
 ): Promise<void> {
   await db
     .update(payments)
@@ -46,6 +47,7 @@ export async function setPaymentStatus(
     .where(eq(payments.id, id));
 }
 
+/** What a provider sent is kept as it came, made storable (see storableJson). */
 export async function recordPaymentEvent(
   db: Db,
   values: {
@@ -55,7 +57,7 @@ export async function recordPaymentEvent(
     payload?: unknown;
   },
 ): Promise<void> {
-  await db.insert(paymentEvents).values(values);
+  await db.insert(paymentEvents).values({ ...values, payload: storableJson(values.payload) });
 }
 
 /** The latest sandbox decision for a reference ('success' | 'failed'), if the shopper made one. */

@@ -9,7 +9,9 @@ import {
   VerifyPaymentQuery,
 } from '@sokoni/contracts/payments';
 import { PAYMENT_PROVIDER_LABELS, type PaymentProviderName } from '@sokoni/contracts/checkout';
+import { line } from '@sokoni/contracts/text';
 import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import type { SiteOrigins } from '../../lib/site-origins.js';
 import type { PaymentsService } from './payments.service.js';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-provider.js';
 import {
@@ -21,8 +23,7 @@ import {
 
 type Options = {
   payments: PaymentsService;
-  publicUrl: string | undefined;
-  callbackOrigins: string[];
+  origins: SiteOrigins;
   sandbox: boolean;
 };
 
@@ -61,12 +62,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
         },
       },
     },
-    async (request) => {
-      const ownOrigin = options.publicUrl
-        ? new URL(options.publicUrl).origin
-        : `${request.protocol}://${request.host}`;
-      return payments.initialize(requireUser(request), request.body, [ownOrigin, ...options.callbackOrigins]);
-    },
+    async (request) =>
+      payments.initialize(requireUser(request), request.body, options.origins.callbackOrigins()),
   );
 
   app.get(
@@ -127,7 +124,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
       (_request, _body, done) => done(null, {}),
     );
 
-    const Reference = z.object({ reference: z.string().min(1).max(100) });
+    const Reference = z.object({ reference: line().min(1).max(100) });
     const html = (reply: { header(k: string, v: string): unknown; type(t: string): unknown }) => {
       reply.header('content-security-policy', SANDBOX_PAGE_CSP);
       reply.header('cache-control', 'no-store');

@@ -121,6 +121,41 @@ describe('POST /api/payments/initialize', () => {
   });
 });
 
+describe('where a payment may send the browser back to', () => {
+  it("is our own origin from configuration, never the request's Host header", async () => {
+    // No PUBLIC_URL: our origin is where the server listens (127.0.0.1:3000) by its loopback names.
+    const bare = await createTestApp({ publicUrl: undefined, host: '127.0.0.1', port: 3000 });
+    const shopper = await registerUser(bare.app);
+    const product = await createProduct(bare.database.db, (await registerUser(bare.app)).id, {
+      priceCents: 10_000,
+    });
+    const pay = async (callback: string, host: string) => {
+      const order = await placeOrder(bare.app, shopper.token, [{ productId: product }]);
+      return bare.app.inject({
+        method: 'POST',
+        url: '/api/payments/initialize',
+        headers: { ...bearer(shopper.token), host },
+        payload: {
+          email: shopper.email,
+          amount: order.totalAmount,
+          callback_url: callback,
+          paymentType: 'order',
+          orderId: order.id,
+        },
+      });
+    };
+    const hostile = await pay('http://evil.example/payment/callback', 'evil.example');
+    const local = await pay('http://localhost:3000/payment/callback', 'localhost:3000');
+    await bare.close();
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().message).toBe(PAYMENT_MESSAGES.callbackNotAllowed);
+    expect(local.statusCode).toBe(200);
+    expect(local.json().data.authorization_url).toMatch(
+      /^http:\/\/localhost:3000\/api\/payments\/sandbox\/sok_/,
+    );
+  });
+});
+
 describe('the sandbox checkout', () => {
   it('shows the merchant, the amount and what is paid for; Pay settles it and sends the browser back as Paystack does', async () => {
     const order = await placeOrder(t.app, buyer.token, [{ productId, quantity: 2 }]);

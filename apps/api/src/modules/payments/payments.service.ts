@@ -14,6 +14,11 @@ import { ProviderError, type PaymentProvider, type ProviderCharge } from './paym
 import * as repo from './payments.repository.js';
 
 const CURRENCY = 'KES';
+
+/** Every reference we hand a provider; anything else a caller or a provider names is not one of ours. */
+const REFERENCE = /^sok_[a-f0-9]{24}$/;
+const newPaymentReference = () => `sok_${randomBytes(12).toString('hex')}`;
+const isPaymentReference = (reference: string): boolean => REFERENCE.test(reference);
 type SettleSource = 'verify' | 'webhook' | 'sandbox';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -48,6 +53,7 @@ export function createPaymentsService(deps: {
    * A charge for another amount or currency than we asked for is never fulfilled.
    */
   async function settle(reference: string, charge: ProviderCharge, source: SettleSource): Promise<void> {
+    if (!isPaymentReference(reference)) return;
     await db.transaction(async (tx) => {
       const payment = await repo.lockPaymentByReference(tx, reference);
       if (!payment) return;
@@ -59,7 +65,7 @@ export function createPaymentsService(deps: {
       });
       if (payment.status === 'success' || charge.status === 'pending') return;
       if (charge.status !== 'success') {
-        await repo.setPaymentStatus(tx, payment.id, { status: charge.status });
+        await repo.setPaymentStatus(tx, payment.id, { status: charge.status, failureReason: null });
         return;
       }
       if (charge.amountCents !== payment.amountCents || charge.currency !== payment.currency) {
@@ -74,7 +80,11 @@ export function createPaymentsService(deps: {
         return;
       }
       if (!(await repo.claimFulfilment(tx, reference))) return;
-      await repo.setPaymentStatus(tx, payment.id, { status: 'success', paidAt: new Date() });
+      await repo.setPaymentStatus(tx, payment.id, {
+        status: 'success',
+        failureReason: null,
+        paidAt: new Date(),
+      });
       const fulfilled = await handlerFor(payment.paymentType).fulfil(tx, payment.subjectId);
       if (!fulfilled) {
         log.error(
@@ -101,7 +111,7 @@ export function createPaymentsService(deps: {
       }
       const handler = handlerFor(input.paymentType);
       const subject = await handler.prepare(caller, input);
-      const reference = `sok_${randomBytes(12).toString('hex')}`;
+      const reference = newPaymentReference();
       const payment = await repo.insertPayment(db, {
         reference,
         userId: caller.sub,
@@ -152,7 +162,9 @@ export function createPaymentsService(deps: {
 
     /** The caller's own payment only; a pending one is checked with the provider first. */
     async verify(caller: AuthUser, reference: string): Promise<PaymentVerification> {
-      const payment = await repo.findPaymentByReference(db, reference);
+      const payment = isPaymentReference(reference)
+        ? await repo.findPaymentByReference(db, reference)
+        : undefined;
       if (!payment || payment.userId !== caller.sub)
         throw notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
       if (payment.status === 'pending') {
@@ -184,7 +196,9 @@ export function createPaymentsService(deps: {
 
     /** For the sandbox checkout page. */
     async sandboxCheckout(reference: string) {
-      const payment = await repo.findPaymentByReference(db, reference);
+      const payment = isPaymentReference(reference)
+        ? await repo.findPaymentByReference(db, reference)
+        : undefined;
       if (!payment || payment.provider !== 'sandbox')
         throw notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
       const description = await handlerFor(payment.paymentType).describe(payment.subjectId);

@@ -14,7 +14,7 @@ export async function productPageMeta(
   const id = PRODUCT_PAGE.exec(path)?.[1];
   if (!id) return null;
   try {
-    const { product } = await products.get(id, { countView: false });
+    const { product } = await products.get(id);
     const image = product.image[0];
     return {
       title: `${product.title} — ${formatKES(product.price)} | Sokoni`,

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
-import { productDailyStats, products } from '../../db/schema/shop.js';
+import { productDailyStats, productViews, products } from '../../db/schema/shop.js';
 
 export type ProductRecord = {
   id: string;
@@ -150,28 +150,76 @@ export async function setFeatured(db: Db, id: string, isFeatured: boolean): Prom
   return rows.length > 0;
 }
 
-/** Adds views to today's stats; ids of products deleted meanwhile are dropped. */
-export async function addProductViews(db: Db, day: string, views: Map<string, number>): Promise<void> {
-  const ids = [...views.keys()];
-  if (ids.length === 0) return;
-  const counts = ids.map((id) => views.get(id) ?? 0);
-  // Both arrays travel as one parameter each (PostgreSQL array literals of uuids and integers).
+/**
+ * Records who looked at which product today and adds the views nobody recorded before to today's
+ * stats: a viewer counts once per product per day, however often and from however many server
+ * processes they look. Products deleted meanwhile are skipped.
+ */
+export async function addProductViews(
+  db: Db,
+  day: string,
+  views: Array<{ productId: string; viewer: string }>,
+): Promise<void> {
+  if (views.length === 0) return;
+  // The arrays travel as one parameter each (PostgreSQL array literals; viewers are hex).
+  const ids = `{${views.map((view) => view.productId).join(',')}}`;
+  const viewers = `{${views.map((view) => view.viewer).join(',')}}`;
   await db.execute(sql`
+    with seen as (
+      insert into ${productViews} (product_id, day, viewer)
+      select p.id, ${day}::date, v.viewer
+      from unnest(${ids}::uuid[], ${viewers}::text[]) as v(id, viewer)
+      join ${products} p on p.id = v.id
+      on conflict do nothing
+      returning product_id
+    )
     insert into ${productDailyStats} (product_id, day, views)
-    select p.id, ${day}::date, v.views
-    from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${counts.join(',')}}`}::int[]) as v(id, views)
-    join ${products} p on p.id = v.id
+    select product_id, ${day}::date, count(*)::int from seen group by product_id
     on conflict (product_id, day) do update set views = ${productDailyStats.views} + excluded.views`);
 }
 
-export async function addUnitsSold(db: Db, day: string, productId: string, units: number): Promise<void> {
-  await db
-    .insert(productDailyStats)
-    .values({ productId, day, unitsSold: units })
-    .onConflictDoUpdate({
-      target: [productDailyStats.productId, productDailyStats.day],
-      set: { unitsSold: sql`${productDailyStats.unitsSold} + ${units}` },
-    });
+/** Forgets who looked before `day`: views are counted once per day, and the counts stay in the stats. */
+export async function deleteProductViewsBefore(db: Db, day: string): Promise<void> {
+  await db.delete(productViews).where(lt(productViews.day, day));
+}
+
+/**
+ * Adds a paid order's units to today's units sold for trending. A buyer's units of one product count
+ * up to `cap` a day, whatever they buy; a seller buying their own product counts nothing. The
+ * buyer's fulfilments are taken one at a time (a lock per buyer), so the cap holds when two of their
+ * orders are paid at once.
+ */
+export async function addUnitsSold(
+  db: Db,
+  sale: { orderId: string; buyerId: string; day: string; cap: number },
+): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`trending-buyer:${sale.buyerId}`}, 0))`,
+  );
+  await db.execute(sql`
+    with lines as (
+      select oi.product_id, sum(oi.quantity)::int as units
+      from order_items oi join ${products} p on p.id = oi.product_id
+      where oi.order_id = ${sale.orderId} and p.seller_id <> ${sale.buyerId}
+      group by oi.product_id
+    ),
+    earlier as (
+      select oi.product_id, sum(oi.quantity)::int as units
+      from order_items oi join orders o on o.id = oi.order_id
+      where o.user_id = ${sale.buyerId} and o.status = 'paid' and o.id <> ${sale.orderId}
+        -- Paid today by the database's clock, the clock paid_at was written with.
+        and o.paid_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+        and oi.product_id in (select product_id from lines)
+      group by oi.product_id
+    ),
+    counted as (
+      select l.product_id,
+        least(coalesce(e.units, 0) + l.units, ${sale.cap}) - least(coalesce(e.units, 0), ${sale.cap}) as units
+      from lines l left join earlier e using (product_id)
+    )
+    insert into ${productDailyStats} (product_id, day, units_sold)
+    select product_id, ${sale.day}::date, units from counted where units > 0
+    on conflict (product_id, day) do update set units_sold = ${productDailyStats.unitsSold} + excluded.units_sold`);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   discountPercent,
   type CategoryId,
 } from '@sokoni/contracts/catalog';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
@@ -23,11 +24,19 @@ import { isUuid } from '../../lib/ids.js';
 import { encodeJsonBody, type JsonBody } from '../../lib/json-body.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './products.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Trending: views + 5 × units sold over the last 7 days; the 24 best are flagged (docs/decisions/0003). */
-export const TRENDING = { days: 7, unitWeight: 5, limit: 24 } as const;
+/**
+ * Trending: views + 5 × units sold over the last 7 days; the 24 best are flagged. A view counts once
+ * per viewer per product per day; a buyer's units of a product count up to 3 a day; a seller's own
+ * views and purchases count nothing (docs/decisions/0003).
+ */
+export const TRENDING = { days: 7, unitWeight: 5, limit: 24, unitsPerBuyerPerDay: 3 } as const;
+
+/** Who is looking: the signed-in user, or else the client's address. */
+export type Viewer = { userId?: string; ip: string };
 /**
  * Totals and facets scan every matching row; they are kept for 10 s per filter. Pages and single
  * products are kept for 5 s, already encoded as JSON, so a busy catalogue page or a shared product
@@ -71,6 +80,26 @@ const pageKey = (filters: ProductFilters, aggregate: string) =>
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/**
+ * The network a client's address stands for: IPv4 as it is, IPv6 by its /64 (a home or a phone
+ * gets a whole /64 and can pick any address in it).
+ */
+export function networkOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 const ProductPage = z.array(Product);
 
 /** A product kept with its encoded answer. */
@@ -78,11 +107,22 @@ type CachedProduct = { product: Product; json: JsonBody };
 
 export type ProductsService = ReturnType<typeof createProductsService>;
 
-export function createProductsService(deps: { db: Db; now?: () => number }) {
+export function createProductsService(deps: {
+  db: Db;
+  uploads: Pick<UploadsService, 'claim'>;
+  /** Keys the viewer hashes kept for trending, so the stored keys never give away an address. */
+  viewerKeySecret: string;
+  now?: () => number;
+}) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  /** Views are counted in memory and written in batches: a product page view never waits on a write. */
-  let pendingViews = new Map<string, number>();
+  /** Views are collected in memory and written in batches: a product page view never waits on a write. */
+  let pendingViews = new Map<string, Set<string>>();
+  const viewerKey = (viewer: Viewer) =>
+    createHmac('sha256', deps.viewerKeySecret)
+      .update(viewer.userId ? `user:${viewer.userId}` : `net:${networkOf(viewer.ip)}`)
+      .digest('hex')
+      .slice(0, 32);
   const totals = createTtlCache<number>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 500, now });
   const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
   const pages = createTtlCache<JsonBody>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
@@ -130,6 +170,12 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
         })
       : Promise.resolve(undefined);
 
+  /** A listing shows the seller's own uploads (or sample images) only. */
+  async function claimImages(tx: Db, caller: AuthUser, images: string[]): Promise<void> {
+    if (!(await deps.uploads.claim(tx, caller, images)))
+      throw badRequest(SELL_MESSAGES.foreignImage, 'FOREIGN_IMAGE');
+  }
+
   async function findOrThrow(id: string): Promise<repo.ProductRecord> {
     const record = isUuid(id) ? await repo.findProductById(db, id) : undefined;
     if (!record) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
@@ -164,15 +210,25 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       };
     },
 
-    /** One product and its encoded answer; a shopper's look counts towards trending, a link preview's does not. */
-    async get(id: string, { countView = true } = {}): Promise<CachedProduct> {
+    /**
+     * One product and its encoded answer. A shopper's look counts towards trending (once a day per
+     * viewer, never the seller's own); a link preview's, with no viewer, does not.
+     */
+    async get(id: string, viewer?: Viewer): Promise<CachedProduct> {
       const cached = await cachedProduct(id);
       if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-      if (countView) {
-        const { id: productId } = cached.product;
-        pendingViews.set(productId, (pendingViews.get(productId) ?? 0) + 1);
+      const { id: productId, seller } = cached.product;
+      if (viewer && viewer.userId !== seller.id) {
+        let viewers = pendingViews.get(productId);
+        if (!viewers) pendingViews.set(productId, (viewers = new Set()));
+        viewers.add(viewerKey(viewer));
       }
       return cached;
+    },
+
+    /** A paid order's units count towards trending (in the paying transaction). */
+    async recordSale(tx: Db, sale: { orderId: string; buyerId: string }): Promise<void> {
+      await repo.addUnitsSold(tx, { ...sale, day: dayOf(now()), cap: TRENDING.unitsPerBuyerPerDay });
     },
 
     /** Something outside this service changed what products show (a review moved a rating). */
@@ -180,17 +236,20 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
 
     /** Lists a product for the caller: the seller is whoever is signed in, whatever the body says. */
     async create(caller: AuthUser, input: CreateProductData): Promise<Product> {
-      const id = await repo.insertProduct(db, {
-        title: input.title,
-        description: input.description,
-        priceCents: shillingsToCents(input.price),
-        originalPriceCents: input.originalPrice == null ? null : shillingsToCents(input.originalPrice),
-        category: input.category,
-        condition: input.condition,
-        images: input.image,
-        sellerId: caller.sub,
-        sellerContact: input.sellerContact,
-        shopLocation: input.shopLocation,
+      const id = await db.transaction(async (tx) => {
+        await claimImages(tx, caller, input.image);
+        return repo.insertProduct(tx, {
+          title: input.title,
+          description: input.description,
+          priceCents: shillingsToCents(input.price),
+          originalPriceCents: input.originalPrice == null ? null : shillingsToCents(input.originalPrice),
+          category: input.category,
+          condition: input.condition,
+          images: input.image,
+          sellerId: caller.sub,
+          sellerContact: input.sellerContact,
+          shopLocation: input.shopLocation,
+        });
       });
       forgetCached();
       return toProduct(await findOrThrow(id));
@@ -210,16 +269,19 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       if (originalPriceCents !== null && originalPriceCents < priceCents) {
         throw badRequest(SELL_MESSAGES.originalPriceBelowPrice, 'ORIGINAL_PRICE_BELOW_PRICE');
       }
-      await repo.updateProduct(db, id, {
-        title: input.title,
-        description: input.description,
-        priceCents,
-        originalPriceCents,
-        category: input.category,
-        condition: input.condition,
-        images: input.image,
-        sellerContact: input.sellerContact,
-        shopLocation: input.shopLocation,
+      await db.transaction(async (tx) => {
+        if (input.image) await claimImages(tx, caller, input.image);
+        await repo.updateProduct(tx, id, {
+          title: input.title,
+          description: input.description,
+          priceCents,
+          originalPriceCents,
+          category: input.category,
+          condition: input.condition,
+          images: input.image,
+          sellerContact: input.sellerContact,
+          shopLocation: input.shopLocation,
+        });
       });
       forgetCached();
       return toProduct(await findOrThrow(id));
@@ -248,10 +310,14 @@ export function createProductsService(deps: { db: Db; now?: () => number }) {
       if (pendingViews.size === 0) return;
       const batch = pendingViews;
       pendingViews = new Map();
-      await repo.addProductViews(db, dayOf(now()), batch);
+      const views = [...batch].flatMap(([productId, viewers]) =>
+        [...viewers].map((viewer) => ({ productId, viewer })),
+      );
+      await repo.addProductViews(db, dayOf(now()), views);
     },
 
     async refreshTrending(): Promise<void> {
+      await repo.deleteProductViewsBefore(db, dayOf(now() - DAY_MS));
       await repo.refreshTrending(db, {
         sinceDay: dayOf(now() - (TRENDING.days - 1) * DAY_MS),
         unitWeight: TRENDING.unitWeight,

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
+import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
 import { countProducts } from './products.repository.js';
 
 let t: TestApp;
 let owner: RegisteredUser;
 let other: RegisteredUser;
-const IMAGE = '/api/uploads/products/0123456789abcdef0123456789abcdef.webp';
+const IMAGE = '/api/uploads/sample/0123456789abcdef0123456789abcdef.webp';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -144,5 +144,24 @@ describe('the sell form rules, on the server', () => {
       originalPrice: null,
     });
     expect(cleared.json()).toMatchObject({ price: 5000, originalPrice: null, discount: null });
+  });
+});
+
+describe("a listing's images", () => {
+  it("are the seller's own uploads: another user's or one never uploaded is refused, writing nothing", async () => {
+    const mine = await uploadImage(t.app, owner.token);
+    const theirs = await uploadImage(t.app, other.token);
+    expect((await create(owner.token, { image: [mine] })).image).toEqual([mine]);
+    const before = await total();
+    for (const image of [[mine, theirs], ['/api/uploads/products/0123456789abcdef0123456789abcdef.webp']]) {
+      const response = await call('POST', '/api/products', owner.token, listing({ image }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(SELL_MESSAGES.foreignImage);
+    }
+    expect(await total()).toBe(before);
+    const product = await create(owner.token);
+    const edit = await call('PUT', `/api/products/${product.id}`, owner.token, { image: [theirs] });
+    expect(edit.statusCode).toBe(400);
+    expect((await t.app.inject(`/api/products/${product.id}`)).json().image).toEqual([IMAGE]);
   });
 });

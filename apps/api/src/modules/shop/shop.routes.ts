@@ -70,7 +70,10 @@ export const shopRoutes: FastifyPluginAsyncZod<{
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendJsonBody(reply, (await products.get(request.params.id)).json),
+    async (request, reply) => {
+      const viewer = { userId: request.user?.sub, ip: request.ip };
+      return sendJsonBody(reply, (await products.get(request.params.id, viewer)).json);
+    },
   );
 
   app.post(

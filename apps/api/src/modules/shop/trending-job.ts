@@ -1,23 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically } from '../../lib/periodic-task.js';
 import type { ProductsService } from './products.service.js';
 
 const REFRESH_EVERY_MS = 60_000;
 
-/** Writes buffered product views and recomputes trending every minute, and once more on shutdown. */
+/** Writes buffered product views and recomputes trending every minute, and writes the views once more on shutdown. */
 export async function startTrendingJob(app: FastifyInstance, products: ProductsService): Promise<void> {
-  const refresh = async () => {
-    await products.flushViews();
-    await products.refreshTrending();
-  };
-  await refresh();
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = refresh().catch((error: unknown) => app.log.error({ err: error }, 'trending refresh failed'));
-  }, REFRESH_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-    await products.flushViews();
+  await runPeriodically(app, {
+    name: 'trending refresh',
+    everyMs: REFRESH_EVERY_MS,
+    task: async () => {
+      await products.flushViews();
+      await products.refreshTrending();
+    },
+    onClose: () => products.flushViews(),
   });
 }

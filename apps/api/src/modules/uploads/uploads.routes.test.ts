@@ -1,8 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { UPLOAD_MESSAGES, UPLOAD_QUOTA } from '@sokoni/contracts/uploads';
+import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/multipart.js';
 
@@ -155,5 +159,189 @@ describe('the other verticals share the same rules', () => {
       { folder },
     );
     expect(refused.statusCode).toBe(415);
+  });
+});
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../test/fixtures/video/${name}`, import.meta.url));
+const uploadRows = async (app: TestApp = t) =>
+  (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from uploads`))[0]?.n;
+
+describe('bodies that are not a readable upload', () => {
+  const send = (headers: Record<string, string>, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/product-image',
+      headers: { ...headers, ...bearer(user.token) },
+      payload,
+    });
+  const part = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\u0089PNG';
+
+  it.each([
+    ['multipart with no boundary', 400, { 'content-type': 'multipart/form-data' }, 'hello'],
+    ['a body cut short', 400, { 'content-type': 'multipart/form-data; boundary=b' }, part],
+    [
+      'a boundary that never closes',
+      400,
+      { 'content-type': 'multipart/form-data; boundary=b' },
+      `${part}\r\n`,
+    ],
+    ['no multipart at all', 415, { 'content-type': 'text/plain' }, 'x'],
+  ])('answers %s with %i and a message, storing nothing', async (_case, status, headers, payload) => {
+    const [files, rows] = [stored('products').length, await uploadRows()];
+    const response = await send(headers, payload);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message).toBe(
+      status === 415 ? UPLOAD_MESSAGES.notMultipart : UPLOAD_MESSAGES.unreadableUpload,
+    );
+    expect([stored('products').length, await uploadRows()]).toEqual([files, rows]);
+  });
+});
+
+describe('POST /api/uploads/community-video', () => {
+  const sendVideo = (filename: string, data: Buffer, token = user.token) => {
+    const { payload, headers } = multipartBody({}, { filename, contentType: 'video/mp4', data });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/community-video',
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
+  };
+
+  it.each([
+    ['plain.mp4', 'mp4'],
+    ['faststart.mp4', 'mp4'],
+    ['fragmented.mp4', 'mp4'],
+    ['known-sizes.webm', 'webm'],
+    ['unknown-sizes.webm', 'webm'],
+  ])('keeps the real video %s as %s', async (name, type) => {
+    const response = await sendVideo(name, fixture(name));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().publicUrl).toMatch(new RegExp(`^/api/uploads/community/[a-f0-9]{32}\\.${type}$`));
+  });
+
+  it('refuses junk behind an ftyp box, and a real video with junk after it, storing nothing', async () => {
+    const before = [stored('community').length, await uploadRows()];
+    const junk = Buffer.concat([fixture('plain.mp4').subarray(0, 32), Buffer.alloc(2 * 1024 * 1024, 0x41)]);
+    for (const data of [junk, Buffer.concat([fixture('known-sizes.webm'), Buffer.from('tail')])]) {
+      const response = await sendVideo('clip.mp4', data);
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toBe(UPLOAD_MESSAGES.typeNotAllowed('clip.mp4'));
+    }
+    expect([stored('community').length, await uploadRows()]).toEqual(before);
+  });
+});
+
+describe('what one account may keep', () => {
+  /** Earlier uploads of the user, as rows only: the quota is counted from them. */
+  const earlier = async (owner: RegisteredUser, bytes: number, used: boolean) =>
+    t.database.db.execute(sql`
+      insert into uploads (owner_id, url, kind, bytes, used_at)
+      values (${owner.id}, ${`/api/uploads/products/${owner.id.replaceAll('-', '')}.webp`}, 'image', ${bytes},
+              ${used ? sql`now()` : null})`);
+  const photo = async (owner: RegisteredUser) =>
+    upload(
+      'product-image',
+      { filename: 'a.png', contentType: 'image/png', data: await png(200, 200) },
+      { token: owner.token },
+    );
+
+  it('refuses more than 100 MB of uploads nothing uses yet', async () => {
+    const owner = await registerUser(t.app);
+    await earlier(owner, UPLOAD_QUOTA.unusedBytes - 100, false);
+    const before = [stored('products').length, await uploadRows()];
+    const response = await photo(owner);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.unusedQuota);
+    expect([stored('products').length, await uploadRows()]).toEqual(before);
+    expect((await photo(user)).statusCode).toBe(201);
+  });
+
+  it('refuses more than 1 GB in all', async () => {
+    const owner = await registerUser(t.app);
+    await earlier(owner, UPLOAD_QUOTA.totalBytes - 100, true);
+    const response = await photo(owner);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.totalQuota);
+  });
+
+  it('refuses an upload with 507 while the disk has less free space than UPLOADS_MIN_FREE_MB', async () => {
+    const full = await createTestApp({ uploadsMinFreeBytes: Number.MAX_SAFE_INTEGER });
+    const owner = await registerUser(full.app);
+    const { payload, headers } = multipartBody(
+      { folder: 'products' },
+      { filename: 'a.png', contentType: 'image/png', data: await png(20, 20) },
+    );
+    const response = await full.app.inject({
+      method: 'POST',
+      url: '/api/uploads/product-image',
+      payload,
+      headers: { ...headers, ...bearer(owner.token) },
+    });
+    const rows = await uploadRows(full);
+    const dir = join(full.config.dataDir, 'uploads', 'products');
+    const files = existsSync(dir) ? readdirSync(dir) : [];
+    await full.close();
+    expect(response.statusCode).toBe(507);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.storageFull);
+    expect([rows, files]).toEqual([0, []]);
+  });
+
+  it('refuses a visitor and a token whose account no longer exists', async () => {
+    const ghost = await registerUser(t.app);
+    await t.database.db.execute(sql`delete from users where id = ${ghost.id}`);
+    for (const token of [null, ghost.token]) {
+      const response = await upload(
+        'product-image',
+        { filename: 'a.png', contentType: 'image/png', data: await png(10, 10) },
+        { token },
+      );
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+// A real full disk: a tmpfs of 64 KB as the uploads folder. Mounting needs root (as on CI).
+const canMount = process.getuid?.() === 0 && process.platform === 'linux';
+describe.runIf(canMount)('a disk that fills up mid-write', () => {
+  it('answers 507 and leaves no file, not even an empty one, and no record', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-full-'));
+    const uploadsDir = join(dataDir, 'uploads');
+    mkdirSync(uploadsDir);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', uploadsDir]);
+    let mounted = true;
+    try {
+      // The free-space check is switched off so that the write itself meets the full disk.
+      const tiny = await createTestApp({ dataDir, uploadsMinFreeBytes: Number.NEGATIVE_INFINITY });
+      const owner = await registerUser(tiny.app);
+      const noise = await sharp(
+        Buffer.from(Array.from({ length: 400 * 400 * 3 }, (_, i) => (i * 7919) % 251)),
+        { raw: { width: 400, height: 400, channels: 3 } },
+      )
+        .png()
+        .toBuffer();
+      const { payload, headers } = multipartBody(
+        {},
+        { filename: 'noise.png', contentType: 'image/png', data: noise },
+      );
+      const response = await tiny.app.inject({
+        method: 'POST',
+        url: '/api/uploads/product-image',
+        payload,
+        headers: { ...headers, ...bearer(owner.token) },
+      });
+      const rows = await uploadRows(tiny);
+      const left = readdirSync(join(uploadsDir, 'products'));
+      execFileSync('umount', [uploadsDir]);
+      mounted = false;
+      await tiny.close();
+      expect(response.statusCode).toBe(507);
+      expect(response.json().message).toBe(UPLOAD_MESSAGES.storageFull);
+      expect([rows, left]).toEqual([0, []]);
+    } finally {
+      if (mounted) execFileSync('umount', [uploadsDir]);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,7 +8,7 @@ import { ErrorResponse } from '@sokoni/contracts/errors';
 import { VIDEO_MAX_BYTES } from '@sokoni/contracts/community-rules';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ROUTES, UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
 import { requireUser, signedIn } from '../../lib/auth-guard.js';
-import { badRequest, payloadTooLarge } from '../../lib/errors.js';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import type { UploadsService } from './uploads.service.js';
 
 const UploadResponse = z.object({ publicUrl: z.string(), thumbnailUrl: z.string() });
@@ -36,21 +36,37 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
     limits: { files: 1, fields: 4, fieldSize: 200, parts: 6, fileSize: IMAGE_MAX_BYTES },
   });
 
+  /**
+   * Whatever went wrong reading a multipart body was the sender's doing: a file over the limit, a
+   * body that is not multipart, or one that is malformed or cut short (busboy's own errors carry no
+   * status). Each is a 4xx with a message, never a 500.
+   */
+  function uploadError(error: unknown, filename: string | undefined): unknown {
+    if (error instanceof AppError) return error;
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+      return payloadTooLarge(UPLOAD_MESSAGES.tooLarge(filename ?? 'file'), 'FILE_TOO_LARGE');
+    }
+    if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) {
+      return unsupportedMediaType(UPLOAD_MESSAGES.notMultipart, 'NOT_MULTIPART');
+    }
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return error;
+    return badRequest(UPLOAD_MESSAGES.unreadableUpload, 'UNREADABLE_UPLOAD');
+  }
+
   /** The file part of the request, read up to `limit` bytes and no further (busboy cuts the stream there). */
   async function readFile(
     request: FastifyRequest,
     limit: number,
   ): Promise<{ filename: string; bytes: Buffer; folder?: string }> {
-    const part = await request.file({ limits: { fileSize: limit } });
-    if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, 'NO_FILE');
+    let part: MultipartFile | undefined;
     let bytes: Buffer;
     try {
+      part = await request.file({ limits: { fileSize: limit } });
+      if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, 'NO_FILE');
       bytes = await part.toBuffer();
     } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge(part.filename), 'FILE_TOO_LARGE');
-      }
-      throw error;
+      throw uploadError(error, part?.filename);
     }
     const folder = part.fields.folder;
     return {
@@ -75,15 +91,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
             401: ErrorResponse,
             413: ErrorResponse,
             415: ErrorResponse,
+            507: ErrorResponse,
           },
         },
       },
       async (request, reply) => {
-        requireUser(request);
+        const owner = requireUser(request);
         const file = await readFile(request, IMAGE_MAX_BYTES);
         if (file.folder !== undefined && file.folder !== folder)
           throw badRequest(UPLOAD_MESSAGES.wrongFolder, 'WRONG_FOLDER');
-        return reply.code(201).send(await uploads.storeImage(folder, file));
+        return reply.code(201).send(await uploads.storeImage(owner, folder, file));
       },
     );
   }
@@ -102,12 +119,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
           401: ErrorResponse,
           413: ErrorResponse,
           415: ErrorResponse,
+          507: ErrorResponse,
         },
       },
     },
     async (request, reply) => {
-      requireUser(request);
-      return reply.code(201).send(await uploads.storeVideo(await readFile(request, VIDEO_MAX_BYTES)));
+      const owner = requireUser(request);
+      return reply.code(201).send(await uploads.storeVideo(owner, await readFile(request, VIDEO_MAX_BYTES)));
     },
   );
 };

@@ -1,0 +1,126 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TEXT_MESSAGES, block, line } from './text.js';
+
+const UUID = '0b9a3c4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+const IMAGE = '/api/uploads/products/0123456789abcdef0123456789abcdef.webp';
+
+/**
+ * A valid request of every request contract (every export named …Input or …Query). Each string in
+ * it is then given control characters, and the contract must refuse every one: a new contract, or a
+ * new field, that forgets the rule fails here.
+ */
+const VALID_REQUESTS: Record<string, object> = {
+  RegisterInput: { name: 'Achieng Otieno', email: 'achieng@example.co.ke', password: 'Karibu2026!' },
+  LoginInput: { email: 'achieng@example.co.ke', password: 'Karibu2026!' },
+  ProductQuery: { q: 'kiondo', category: 'fashion', minPrice: '100', maxPrice: '900', seller: UUID },
+  CreateProductInput: {
+    title: 'Kiondo basket',
+    description: 'Woven by hand\nin Machakos.',
+    price: 1900,
+    originalPrice: 2500,
+    condition: 'New',
+    category: 'fashion',
+    sellerContact: '+254 700 000 000',
+    shopLocation: 'Machakos',
+    image: [IMAGE],
+  },
+  UpdateProductInput: {
+    title: 'Kiondo basket',
+    description: 'Woven.',
+    sellerContact: '0700',
+    shopLocation: 'X',
+  },
+  SetFeaturedInput: { isFeatured: true },
+  CreateReviewInput: { productId: UUID, rating: 5, comment: 'Imara sana.' },
+  CreateOrderInput: { items: [{ productId: UUID, quantity: 1, price: 1900 }] },
+  InitializePaymentInput: {
+    email: 'achieng@example.co.ke',
+    amount: 1900,
+    userId: UUID,
+    callback_url: 'http://127.0.0.1:3000/payment/callback',
+    paymentType: 'order',
+    orderId: UUID,
+    bookingId: 'b',
+    eventId: 'e',
+  },
+  VerifyPaymentQuery: { reference: 'sok_0123456789abcdef01234567' },
+  CreateGroupInput: { name: 'Mama Mboga', description: 'Sokoni ya mboga\nna matunda.' },
+  CreateThreadInput: {
+    title: 'Bei ya nyanya',
+    content: 'Leo ni\nshilingi 80.',
+    category: 'deals',
+    tags: ['mboga'],
+  },
+  CreateReplyInput: { threadId: UUID, content: 'Asante!', parentReplyId: UUID },
+  ThreadQuery: { groupId: UUID, category: 'deals' },
+};
+
+/** A password is a secret that is hashed, never stored or shown as text: any character may be in it. */
+const SECRETS = new Set(['RegisterInput.password', 'LoginInput.password']);
+
+const requestContracts = new Map<string, z.ZodType>();
+for (const file of readdirSync(new URL('.', import.meta.url))) {
+  if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+  const module = (await import(/* @vite-ignore */ `./${file}`)) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(module)) {
+    if (/(Input|Query)$/.test(name) && value instanceof z.ZodType) requestContracts.set(name, value);
+  }
+}
+
+/** Every string in a request, by its path. */
+function stringPaths(value: unknown, path: Array<string | number> = []): Array<Array<string | number>> {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  return [];
+}
+
+function withText(request: object, path: Array<string | number>, change: (text: string) => string): object {
+  const copy = structuredClone(request) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = path.at(-1) as string | number;
+  parent[last] = change(parent[last] as string);
+  return copy;
+}
+
+describe('request contracts', () => {
+  it('have a valid sample here, each accepted', () => {
+    expect([...requestContracts.keys()].sort()).toEqual(Object.keys(VALID_REQUESTS).sort());
+    for (const [name, contract] of requestContracts) {
+      expect(contract.safeParse(VALID_REQUESTS[name]).error?.issues, name).toBeUndefined();
+    }
+  });
+
+  it.each(['\u0000', '\u0007', '\u001b', '\u007f', '\u0085'])(
+    'refuse the control character U+%s in every text field',
+    (control) => {
+      for (const [name, contract] of requestContracts) {
+        const request = VALID_REQUESTS[name] as object;
+        for (const path of stringPaths(request)) {
+          if (SECRETS.has(`${name}.${path.join('.')}`)) continue;
+          for (const change of [
+            (t: string) => `${control}${t}`,
+            (t: string) => `${t.slice(0, 1)}${control}${t.slice(1)}`,
+          ]) {
+            const result = contract.safeParse(withText(request, path, change));
+            expect(result.success, `${name}.${path.join('.')} took ${JSON.stringify(control)}`).toBe(false);
+          }
+        }
+      }
+    },
+  );
+});
+
+describe('line and block', () => {
+  it('keep tabs and new lines in a block, not in a line', () => {
+    expect(block().safeParse('Mstari wa kwanza\n\tna wa pili\r\n').success).toBe(true);
+    expect(line().safeParse('Mstari\nwa pili').error?.issues[0]?.message).toBe(
+      TEXT_MESSAGES.controlCharacters,
+    );
+    expect(line().safeParse('Bei: KES 1,900 — 🍅 نعم').success).toBe(true);
+  });
+});
