@@ -227,4 +227,12 @@ test.describe('checkout, payment and My Orders', () => {
     await expect(main.getByText(/payment reference/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('the payment page passes axe at phone and desktop widths', async ({ page }, testInfo) => {
+    await signUpFresh(page, 'axe');
+    await page.goto('/payment/callback');
+    await expect(page.getByRole('heading', { name: 'Missing Reference' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'payment-missing-reference');
+  });
 });
