@@ -87,6 +87,25 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('cart-badge-mobile')).toBeHidden();
   });
 
+  test('keyboard focus is visible: each control reached with Tab shows a 2 px outline', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return {
+          name: `${element.tagName} ${element.textContent?.trim() ?? ''}`,
+          outline: style.outlineStyle,
+          width: style.outlineWidth,
+        };
+      });
+      expect(focused, focused.name).toMatchObject({ outline: 'solid', width: '2px' });
+    }
+  });
+
   test('the footer shows how to reach Sokoni', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
