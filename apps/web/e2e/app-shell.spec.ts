@@ -2,6 +2,27 @@ import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DESKTOP, MOBILE, seriousViolations, submitLogin } from './support';
 
 test.describe('app shell', () => {
+  test('every screen sits in the one layout: the header above, the footer below', async ({ page }) => {
+    for (const path of [
+      '/',
+      '/shop',
+      '/trending',
+      '/cart',
+      '/community',
+      '/support',
+      '/login',
+      '/signup',
+      '/nope',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sokoni', exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'support@sokoni.co.ke' }),
+      ).toBeVisible();
+    }
+  });
+
   test('an unknown path shows the 404 page with working Back to Home and Go Back', async ({ page }) => {
     await page.goto('/');
     await page.goto('/no-such-page');
@@ -33,25 +54,56 @@ test.describe('app shell', () => {
     await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
   });
 
-  test('the cart badge caps at 9+ on mobile and 99+ on desktop', async ({ page }) => {
-    const setCartQuantity = (quantity: number) =>
-      page.addInitScript((count) => {
-        const item = { id: 'p1', name: 'Kiondo basket', image: '', price: 2500, quantity: count };
+  test('the header cart badge reads 9+ from 10 items on a phone and 99+ from 100 on a desktop', async ({
+    page,
+  }) => {
+    // The cart as the store keeps it in local storage; init scripts run in order, so the last one wins.
+    const badge = page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Cart, / })
+      .locator('span:visible');
+    const badgeFor = async (count: number) => {
+      await page.addInitScript((quantity) => {
+        const item = { id: 'p1', name: 'Kiondo basket', image: '', price: 2500, quantity };
         localStorage.setItem('cart-storage', JSON.stringify({ state: { items: [item] }, version: 0 }));
-      }, quantity);
+      }, count);
+      await page.reload();
+      await expect(page.getByRole('link', { name: `Cart, ${count} items` })).toBeVisible();
+      return badge;
+    };
 
-    await setCartQuantity(12);
     await page.setViewportSize(MOBILE);
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Cart, 12 items' })).toBeVisible();
-    await expect(page.getByTestId('cart-badge-mobile')).toHaveText('9+');
-    await page.setViewportSize(DESKTOP);
-    await expect(page.getByTestId('cart-badge-desktop')).toHaveText('12');
+    await expect(await badgeFor(9)).toHaveText('9');
+    await expect(await badgeFor(10)).toHaveText('9+');
+    await expect(page.getByTestId('cart-badge-mobile')).toBeVisible();
+    await expect(page.getByTestId('cart-badge-desktop')).toBeHidden();
 
-    await setCartQuantity(150);
-    await page.reload();
-    await expect(page.getByTestId('cart-badge-desktop')).toHaveText('99+');
-    await expect(page.getByRole('link', { name: 'Cart, 150 items' })).toBeVisible();
+    await page.setViewportSize(DESKTOP);
+    await expect(badge).toHaveText('10');
+    await expect(await badgeFor(99)).toHaveText('99');
+    await expect(await badgeFor(100)).toHaveText('99+');
+    await expect(page.getByTestId('cart-badge-desktop')).toBeVisible();
+    await expect(page.getByTestId('cart-badge-mobile')).toBeHidden();
+  });
+
+  test('keyboard focus is visible: each control reached with Tab shows a 2 px outline', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return {
+          name: `${element.tagName} ${element.textContent?.trim() ?? ''}`,
+          outline: style.outlineStyle,
+          width: style.outlineWidth,
+        };
+      });
+      expect(focused, focused.name).toMatchObject({ outline: 'solid', width: '2px' });
+    }
   });
 
   test('the footer shows how to reach Sokoni', async ({ page }) => {

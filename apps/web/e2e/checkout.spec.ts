@@ -206,7 +206,7 @@ test.describe('checkout, payment and My Orders', () => {
 
   test('checkout needs sign-in; the support page is public and lists the contact details', async ({
     page,
-  }) => {
+  }, testInfo) => {
     await page.goto('/checkout');
     await expect(page).toHaveURL('/login');
     await page.goto('/payment/callback?reference=abc');
@@ -226,5 +226,14 @@ test.describe('checkout, payment and My Orders', () => {
     await expect(main.getByText('Westlands, Nairobi, Kenya')).toBeVisible();
     await expect(main.getByText(/payment reference/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'support');
+  });
+
+  test('the payment page passes axe at phone and desktop widths', async ({ page }, testInfo) => {
+    await signUpFresh(page, 'axe');
+    await page.goto('/payment/callback');
+    await expect(page.getByRole('heading', { name: 'Missing Reference' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'payment-missing-reference');
   });
 });

@@ -176,4 +176,26 @@ test.describe('community', () => {
       page.getByRole('tabpanel').getByTestId('community-highlight').filter({ hasText: title }),
     ).toBeVisible();
   });
+
+  test('the new thread form and Create Group look right and pass axe at phone and desktop widths', async ({
+    page,
+  }, testInfo) => {
+    await signUpMember(page, 'Njeri Mwangi');
+
+    await page.goto('/community/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Start a Thread' })).toBeVisible();
+    await page.getByRole('button', { name: 'Post Thread' }).click();
+    await expect(
+      page.getByText('Choose a category: technology, fashion, deals or agriculture.'),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'community-new-thread');
+
+    await page.goto('/community/groups/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Group' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Group' }).click();
+    await expect(page.getByText('Group name is required.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'community-create-group');
+  });
 });

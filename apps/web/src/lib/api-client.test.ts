@@ -45,6 +45,25 @@ describe('apiRequest', () => {
     });
   });
 
+  it('sets no timeout of its own: an answer that takes five minutes still arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = vi.fn(
+        (_url: string, _init?: RequestInit) =>
+          new Promise<Response>((resolve) => {
+            setTimeout(() => resolve(new Response(JSON.stringify({ ok: true }))), 5 * 60_000);
+          }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const request = apiRequest('/slow');
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      await expect(request).resolves.toEqual({ ok: true });
+      expect(fetchMock.mock.calls[0]?.[1]?.signal).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads a failure without a JSON body as an error without a server message', async () => {
     vi.stubGlobal(
       'fetch',

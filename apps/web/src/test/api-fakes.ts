@@ -1,3 +1,4 @@
+import type { Reply, ThreadDetail, ThreadSummary } from '@sokoni/contracts/community';
 import type { Product } from '@sokoni/contracts/shop';
 
 let nextProduct = 1;
@@ -24,6 +25,53 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     isFeatured: false,
     isTrending: false,
     createdAt: '2025-01-15T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let nextThread = 1;
+
+/** A thread as GET /api/community/threads lists it; each call gets its own id and title unless told. */
+export function buildThread(overrides: Partial<ThreadSummary> = {}): ThreadSummary {
+  const n = nextThread++;
+  return {
+    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    title: `Sample thread ${n}`,
+    content: 'Where can I find a good fundi in Kisumu?',
+    image: null,
+    video: null,
+    category: 'deals',
+    group: null,
+    author: { id: '00000000-0000-4000-8000-0000000000bb', name: 'Otieno Ouma' },
+    tags: [],
+    replyCount: 0,
+    createdAt: '2025-01-15T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A thread as GET /api/community/threads/{id} answers it, with its replies. */
+export function buildThreadDetail(
+  overrides: Partial<ThreadSummary> = {},
+  replies: Reply[] = [],
+): ThreadDetail {
+  return { ...buildThread({ replyCount: replies.length, ...overrides }), replies, votedReplyIds: [] };
+}
+
+/** A top-level reply to `threadId` unless told otherwise. */
+export function buildReply(threadId: string, overrides: Partial<Reply> = {}): Reply {
+  const n = nextThread++;
+  return {
+    id: `00000000-0000-4000-a000-${String(n).padStart(12, '0')}`,
+    threadId,
+    parentReplyId: null,
+    content: `Reply ${n}`,
+    image: null,
+    video: null,
+    authorId: '00000000-0000-4000-8000-0000000000cc',
+    author: { id: '00000000-0000-4000-8000-0000000000cc', name: 'Amina Wanjiru' },
+    upvotes: 0,
+    createdAt: '2025-01-15T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { rememberSearch } from '../lib/recent-searches';
 import type { Rendered } from '@/test/render-with-providers';
 import { HomeSearch } from './home-search';
 
@@ -53,5 +54,23 @@ describe('home search dropdown', () => {
     expect(dropdown()?.textContent).toContain('No trending products');
     expect(dropdown()?.textContent).not.toContain('Loading...');
     expect(fetch).toHaveBeenCalledWith(expect.stringContaining('trending=true'), expect.anything());
+  });
+
+  it('suggests the sample searches until the first search, then the recent ones', () => {
+    const input = container.querySelector<HTMLInputElement>('input[type="search"]');
+    if (!input) throw new Error('no search box');
+    const suggestions = () =>
+      [...(dropdown()?.querySelectorAll('button') ?? [])].map((button) => button.textContent);
+
+    act(() => input.focus());
+    expect(suggestions()).toEqual(['Samsung Galaxy', 'Kitenge', 'Solar lighting', 'Maasai shuka']);
+
+    rendered.unmount();
+    rememberSearch('sofa');
+    rendered = renderWithProviders(<HomeSearch />);
+    container = rendered.container;
+    const again = container.querySelector<HTMLInputElement>('input[type="search"]');
+    act(() => again?.focus());
+    expect(suggestions()).toEqual(['sofa']);
   });
 });

@@ -38,4 +38,22 @@ describe('home trending panel', () => {
     expect(panel()?.textContent).toContain(product.title);
     expect(panel()?.textContent).not.toContain('No trending products');
   });
+
+  it('shows each product with its rank, title and price, and no rating', async () => {
+    const products = [
+      buildProduct({ title: 'Kiondo basket', price: 2500, rating: 4, isTrending: true }),
+      buildProduct({ title: 'Maasai shuka', price: 1800, rating: 0, reviewCount: 0, isTrending: true }),
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(products));
+
+    rendered = renderWithProviders(<TrendingPanel headingId="trending-title" />);
+
+    await waitFor(() => expect(loading()).toBeNull());
+    const items = [...rendered.container.querySelectorAll('[data-testid="trending-item"]')];
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Rank 1Kiondo basketKES 2,500',
+      'Rank 2Maasai shukaKES 1,800',
+    ]);
+    expect(rendered.container.querySelector('[aria-label^="Rated"]')).toBeNull();
+  });
 });

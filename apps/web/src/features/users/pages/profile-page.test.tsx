@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '@sokoni/contracts/auth';
 import { useAuthStore } from '@/stores/auth';
-import { renderWithProviders } from '@/test/render-with-providers';
+import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { renderWithProviders, waitFor } from '@/test/render-with-providers';
 import { ProfilePage } from './profile-page';
 
 beforeEach(() => {
@@ -20,6 +22,39 @@ describe('profile page', () => {
     expect(container.textContent).toContain('You must be logged in to view your profile.');
     expect(container.querySelector('[role="alert"]')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
+    unmount();
+  });
+
+  it('shows the name, e-mail, join date and member-since year that GET /users/{id} answers', async () => {
+    const user = {
+      id: '6f1c2d4e-0000-4000-8000-000000000001',
+      name: 'Amina Wanjiru',
+      email: 'amina@sokoni.co.ke',
+      role: 'user',
+      token: 'amina-token',
+    };
+    useAuthStore.setState({ user });
+    const profile: UserProfile = {
+      id: user.id,
+      name: 'Amina Wanjiru',
+      email: 'amina.w@sokoni.co.ke',
+      createdAt: '2024-03-05T08:00:00.000Z',
+    };
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(profile));
+    const { container, unmount } = renderWithProviders(<ProfilePage />, { url: '/profile' });
+
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Amina Wanjiru'));
+    const details = Object.fromEntries(
+      [...container.querySelectorAll('dl > div')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent,
+      ]),
+    );
+    expect(details).toEqual({ Name: 'Amina Wanjiru', Email: 'amina.w@sokoni.co.ke', Joined: '5 March 2024' });
+    expect(container.textContent).toContain('Member since 2024');
+    const [input, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(requestUrl(input!).pathname).toBe(`/api/users/${user.id}`);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer amina-token');
     unmount();
   });
 });

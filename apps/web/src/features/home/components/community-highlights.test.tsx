@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildThread, jsonResponse, requestedUrls } from '@/test/api-fakes';
+import { renderWithProviders, waitFor } from '@/test/render-with-providers';
+import type { Rendered } from '@/test/render-with-providers';
+import { CommunityHighlights } from './community-highlights';
+
+let rendered: Rendered | undefined;
+
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  vi.restoreAllMocks();
+});
+
+const highlights = () => [
+  ...(rendered?.container.querySelectorAll('[data-testid="community-highlight"]') ?? []),
+];
+
+describe('home community highlights', () => {
+  it('highlights the first 3 threads, asking the server for 3', async () => {
+    const threads = [1, 2, 3, 4].map((n) => buildThread({ title: `Thread number ${n}` }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(threads));
+    rendered = renderWithProviders(<CommunityHighlights headingId="community-title" />);
+
+    await waitFor(() => expect(highlights()).toHaveLength(3));
+    expect(highlights().map((link) => link.getAttribute('href'))).toEqual(
+      threads.slice(0, 3).map((thread) => `/community/${thread.id}`),
+    );
+    expect(highlights()[0]?.textContent).toContain('Thread number 1');
+    const [url] = requestedUrls(fetchSpy);
+    expect(url?.pathname).toBe('/api/community/threads');
+    expect(url?.searchParams.get('limit')).toBe('3');
+  });
+
+  it("names a thread without an author 'Anonymous'", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse([buildThread({ author: null })]),
+    );
+    rendered = renderWithProviders(<CommunityHighlights headingId="community-title" />);
+
+    await waitFor(() => expect(highlights()).toHaveLength(1));
+    expect(highlights()[0]?.textContent).toContain('Anonymous ·');
+  });
+});
