@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import zlib from 'node:zlib';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,58 @@ describe('POST /api/uploads/product-image', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toContain('immutable');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+  });
+
+  it('refuses a decompression bomb: a small PNG that would decode to 64 megapixels', async () => {
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+      return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
+    };
+    const side = 8000;
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(side, 0);
+    header.writeUInt32BE(side, 4);
+    header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+    const rows = zlib.deflateSync(Buffer.alloc((side + 1) * side), { level: 9 });
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', rows),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const before = stored('products').length;
+    const response = await upload('product-image', {
+      filename: 'bomb.png',
+      contentType: 'image/png',
+      data: bomb,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The image could not be read: bomb.png');
+    expect(stored('products')).toHaveLength(before);
+  });
+
+  it('stores a JPEG that is also an HTML page as a clean WebP, with nothing of the page left', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1d4ed8' } })
+      .jpeg()
+      .toBuffer();
+    const polyglot = Buffer.concat([
+      jpeg,
+      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+    ]);
+    const response = await upload('product-image', {
+      filename: 'page.jpg.html',
+      contentType: 'text/html',
+      data: polyglot,
+    });
+    expect(response.statusCode).toBe(201);
+    const served = await t.app.inject(response.json().publicUrl);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.toString('latin1')).not.toContain('<script>');
   });
 
   it("refuses a text file named .png with 415 'File type not allowed: {file}' and stores nothing", async () => {
