@@ -1,5 +1,6 @@
-// Checks that every Proof cell of docs/FEATURES.md points at proof: each cited file exists and
-// each cited test title is declared in it. `npm run check:features`; part of `npm run check`.
+// Checks that every Proof cell of docs/FEATURES.md and docs/SECURITY.md points at proof: each cited
+// file exists and each cited test title is declared in it. `npm run check:features`; part of
+// `npm run check`.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -104,16 +105,19 @@ export function checkFeaturesProof(markdown: string, repoRoot: string): Problem[
   return problems;
 }
 
+const DOCUMENTS = ['docs/FEATURES.md', 'docs/SECURITY.md'];
+
 function main() {
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-  const features = 'docs/FEATURES.md';
-  const problems = checkFeaturesProof(readFileSync(join(repoRoot, features), 'utf8'), repoRoot);
-  for (const { line, message } of problems) console.error(`${features}:${line}: ${message}`);
-  if (problems.length > 0) {
-    console.error(`\n${problems.length} Proof citation(s) in ${features} point at no proof.`);
-    process.exitCode = 1;
-  } else {
-    console.log(`${features}: every Proof citation names a file and test that exist.`);
+  for (const document of DOCUMENTS) {
+    const problems = checkFeaturesProof(readFileSync(join(repoRoot, document), 'utf8'), repoRoot);
+    for (const { line, message } of problems) console.error(`${document}:${line}: ${message}`);
+    if (problems.length > 0) {
+      console.error(`\n${problems.length} Proof citation(s) in ${document} point at no proof.`);
+      process.exitCode = 1;
+    } else {
+      console.log(`${document}: every Proof citation names a file and test that exist.`);
+    }
   }
 }
 

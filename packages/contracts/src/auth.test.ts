@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from './auth-messages.js';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from './auth-messages.js';
 import { LoginInput, RegisterInput, passwordStrength } from './auth.js';
 
 describe('passwordStrength', () => {
@@ -36,6 +36,15 @@ describe('RegisterInput', () => {
       AUTH_MESSAGES.invalidEmail,
       AUTH_MESSAGES.passwordTooShort,
     ]);
+  });
+
+  it('takes a passphrase of up to 256 characters, any characters at all, and refuses a longer one', () => {
+    const passphrase = 'mvua ya masika — imenyesha\u0000 kwa wiki mbili '
+      .repeat(6)
+      .slice(0, PASSWORD_MAX_LENGTH);
+    const input = { name: 'Wanjiku', email: 'w@example.co.ke' };
+    expect(RegisterInput.safeParse({ ...input, password: passphrase }).success).toBe(true);
+    expect(RegisterInput.safeParse({ ...input, password: `${passphrase}x` }).success).toBe(false);
   });
 
   it('treats a blank name as too short', () => {
