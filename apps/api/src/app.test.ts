@@ -51,6 +51,7 @@ describe('the API surface', () => {
     expect(response.json()).toEqual({
       statusCode: 404,
       error: 'Not Found',
+      code: 'ROUTE_NOT_FOUND',
       message: 'Route GET /api/no-such-thing not found',
     });
   });
@@ -132,7 +133,7 @@ describe('the API surface', () => {
     const file = await limited.app.inject({ url: ASSET, remoteAddress: '10.9.9.9' });
     await limited.close();
     expect(codes).toEqual([404, 404, 404, 429]);
-    expect(last.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(last.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', code: 'RATE_LIMITED' });
     expect(last.headers['retry-after']).toBeDefined();
     expect(last.headers['x-ratelimit-limit']).toBe('3');
     expect(file.statusCode).toBe(200);

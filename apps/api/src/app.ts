@@ -14,13 +14,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '@sokoni/contracts/errors';
+import { MY_ORDERS_PATH } from '@sokoni/contracts/mail';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedSampleData } from './db/seed/index.js';
 import { authGuard } from './lib/auth-guard.js';
-import { notFoundBody, registerErrorHandler } from './lib/error-handler.js';
+import { errorBody, frameworkErrorReply, notFoundBody, registerErrorHandler } from './lib/error-handler.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSiteOrigins } from './lib/site-origins.js';
+import { createJobQueue, type JobQueueTimings } from './lib/job-queue.js';
 import { createTokenService } from './lib/tokens.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -38,9 +41,11 @@ import { createReviewsService } from './modules/shop/reviews.service.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
 import { productPageMeta } from './modules/shop/product-page-meta.js';
 import { startTrendingJob } from './modules/shop/trending-job.js';
+import { createFileTransport, createSmtpTransport } from './modules/mail/mail-transport.js';
+import { createMailService, type MailTimings } from './modules/mail/mail.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createLocalDiskStore } from './modules/uploads/file-store.js';
-import { startUploadSweeper } from './modules/uploads/upload-sweeper.js';
+import { scheduleUploadSweep } from './modules/uploads/upload-sweeper.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { webApp } from './web.js';
@@ -51,6 +56,10 @@ export type AppOptions = {
   /** The clock, for tests of time windows. */
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Job queue timings (tests shorten them). */
+  jobs?: JobQueueTimings;
+  /** Mail retry and lease timings (tests shorten them). */
+  mail?: Partial<MailTimings>;
 };
 
 const API_SECURITY_HEADERS = {
@@ -61,7 +70,6 @@ const API_SECURITY_HEADERS = {
   'x-xss-protection': '0',
 };
 
-const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 const REDIS_FIRST_CONNECT_MS = 2000;
 
 /**
@@ -112,6 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -127,9 +136,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => database.close());
   const uploadsRoot = join(config.dataDir, 'uploads');
   const files = createLocalDiskStore(uploadsRoot);
-  if (config.seed === 'sample' && (await seedSampleData(database.db, { files, now: now() }))) {
-    app.log.info('loaded the sample data into the empty database');
-  }
+  const seeded = config.seed === 'sample' && (await seedSampleData(database.db, { files, now: now() }));
+  if (seeded) app.log.info('loaded the sample data into the empty database');
+  const jobs = createJobQueue(database, app.log, options.jobs);
+  app.decorate('jobs', jobs);
+  const mail = createMailService({
+    db: database.db,
+    jobs,
+    transport: config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : createFileTransport(join(config.dataDir, 'outbox'), config.mailFrom),
+    log: app.log,
+    timings: options.mail,
+  });
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret');
   const tokens = createTokenService(jwtSecret, options.now);
@@ -148,7 +167,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const reviews = createReviewsService({ db: database.db, onRatingChanged: products.catalogueChanged });
 
-  const orders = createOrdersService({ db: database.db });
+  const orders = createOrdersService({
+    db: database.db,
+    mail,
+    myOrdersUrl: () => `${origins.primary()}${MY_ORDERS_PATH}`,
+  });
   const community = createCommunityService({ db: database.db, uploads });
   const payments = createPaymentsService({
     db: database.db,
@@ -159,8 +182,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     handlers: { order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }) },
     log: app.log,
   });
-  await startTrendingJob(app, products);
-  await startUploadSweeper(app, uploads);
+  // The sample's views and sales are in place: flag its trending products now, not a minute later.
+  if (seeded) await products.refreshTrending();
+  await startTrendingJob(app, jobs, products);
+  scheduleUploadSweep(jobs, uploads, app.log);
+  await jobs.start();
+  // Hooks run last-registered first: the queue stops before the database closes under it.
+  app.addHook('onClose', async () => jobs.stop());
 
   // The hooks every request passes through take callbacks: an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -203,11 +231,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // page load pulls a dozen static files and every listing's photos, and many phones share one
     // carrier IP, so files (the web app's and uploads) are never counted.
     allowList: (request) => isStaticFile(request.url),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      error: 'Too Many Requests',
-      message: TOO_MANY_REQUESTS,
-    }),
+    errorResponseBuilder: (_request, context) =>
+      errorBody(context.statusCode, 'RATE_LIMITED', ERROR_MESSAGES.tooManyRequests),
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -216,8 +241,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         description: 'The Sokoni marketplace API (prices in KES).',
         version: '1.0.0',
       },
+      // Routes that need a caller are marked with this scheme by the auth guard; the rest are open.
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });

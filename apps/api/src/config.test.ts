@@ -49,6 +49,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' }).paymentsProvider).toBe('sandbox');
   });
 
+  it('sends mail over SMTP_URL only with a MAIL_FROM, and to .eml files from a default sender without it', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.co.ke:587' })).toThrow(/MAIL_FROM: is required/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.co.ke' })).toThrow(/SMTP_URL: must be smtp:/);
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:pw@mail.example.co.ke',
+        MAIL_FROM: 'Sokoni <orders@example.co.ke>',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pw@mail.example.co.ke',
+      mailFrom: 'Sokoni <orders@example.co.ke>',
+    });
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'Sokoni <no-reply@localhost>' });
+  });
+
   it('reads the allowed payment callback origins', () => {
     expect(
       loadConfig({ PAYMENT_CALLBACK_ORIGINS: 'https://m.sokoni.co.ke/app, https://sokoni.co.ke' })

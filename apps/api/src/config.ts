@@ -64,6 +64,17 @@ const EnvSchema = z
       .optional(),
     UPLOADS_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
     WEB_DIST: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/?#]+\/?$/, 'must be smtp://[user:password@]host[:port] or smtps://…')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/,
+        'must be an address, e.g. Sokoni <orders@example.co.ke>',
+      )
+      .optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
     PAYSTACK_SECRET_KEY: z
       .string()
@@ -78,6 +89,10 @@ const EnvSchema = z
       )
       .optional(),
   })
+  .refine((vars) => vars.SMTP_URL === undefined || vars.MAIL_FROM !== undefined, {
+    path: ['MAIL_FROM'],
+    message: 'is required when SMTP_URL is set: mail needs a sender address the SMTP server accepts',
+  })
   .refine((vars) => vars.PAYMENTS_PROVIDER !== 'paystack' || vars.PAYSTACK_SECRET_KEY !== undefined, {
     path: ['PAYSTACK_SECRET_KEY'],
     message: 'is required when PAYMENTS_PROVIDER=paystack',
@@ -90,6 +105,9 @@ const EnvSchema = z
         'the sandbox never runs with a live Paystack key: set PAYMENTS_PROVIDER=paystack or remove the key',
     },
   );
+
+/** The sender written into .eml files when no SMTP server is configured. */
+export const DEFAULT_MAIL_FROM = 'Sokoni <no-reply@localhost>';
 
 export type Config = {
   port: number;
@@ -110,6 +128,10 @@ export type Config = {
   uploadsMinFreeBytes: number;
   /** Built web app to serve; unset → no SPA is served (API only). */
   webDist: string | undefined;
+  /** Mail goes out over SMTP when set; otherwise each message is a .eml file in DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of every e-mail. */
+  mailFrom: string;
   paymentsProvider: 'sandbox' | 'paystack';
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
@@ -149,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: vars.REDIS_URL,
     uploadsMinFreeBytes: vars.UPLOADS_MIN_FREE_MB * 1024 * 1024,
     webDist: vars.WEB_DIST === undefined ? undefined : resolve(vars.WEB_DIST),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     paymentsProvider: vars.PAYMENTS_PROVIDER,
     paystackSecretKey: vars.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: vars.PAYSTACK_BASE_URL.replace(/\/+$/, ''),

@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 
 describe('a server restart', () => {
+  // Two boots on the sample data (its images made with sharp): slow on a busy two-core machine.
   it('keeps users, the sample data (loaded once) and issued tokens valid', async () => {
     const first = await buildApp(config, { logger: false });
     const registered = await first.inject({
@@ -52,7 +53,7 @@ describe('a server restart', () => {
     expect(profile.json()).toMatchObject({ id: userId, email: 'kiprono@example.co.ke' });
     expect(demo.statusCode).toBe(200);
     expect(users).toBe(DEMO_USERS.length + SAMPLE_REVIEWERS.length + 1);
-  });
+  }, 120_000);
 
   it.runIf(!usesPostgres)(
     'refuses a second server on the same embedded database, and frees it on close',

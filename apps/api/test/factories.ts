@@ -105,3 +105,33 @@ export async function placeOrder(
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }
+
+/** Pays an order through the sandbox as a buyer does: initialize, Pay on the sandbox page, verify. */
+export async function payOrder(
+  app: FastifyInstance,
+  buyer: RegisteredUser,
+  order: { id: string; totalAmount: number },
+  siteOrigin = 'http://127.0.0.1:3000',
+): Promise<void> {
+  const initialized = await app.inject({
+    method: 'POST',
+    url: '/api/payments/initialize',
+    headers: bearer(buyer.token),
+    payload: {
+      email: buyer.email,
+      amount: order.totalAmount,
+      userId: buyer.id,
+      callback_url: `${siteOrigin}/payment/callback`,
+      paymentType: 'order',
+      orderId: order.id,
+    },
+  });
+  const { reference } = initialized.json<{ data: { reference: string } }>().data;
+  await app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/pay` });
+  const verified = await app.inject({
+    url: `/api/payments/verify?reference=${reference}`,
+    headers: bearer(buyer.token),
+  });
+  if (verified.json<{ status: string }>().status !== 'success')
+    throw new Error(`payment not settled: ${verified.body}`);
+}

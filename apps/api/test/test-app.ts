@@ -58,6 +58,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     uploadsMinFreeBytes: 0,
     webDist: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Sokoni <orders@sokoni.test>',
     paymentsProvider: 'sandbox',
     paystackSecretKey: undefined,
     paystackBaseUrl: 'http://127.0.0.1:9',

@@ -2,6 +2,7 @@
 export const AUTH_MESSAGES = {
   nameTooShort: 'Name must be at least 2 characters.',
   invalidEmail: 'Invalid email address.',
+  userNotFound: 'User not found.',
   passwordTooShort: 'Password must be at least 6 characters.',
   emailTaken: 'Email already exists',
   invalidCredentials: 'Invalid email or password',
@@ -17,6 +18,7 @@ export const AUTH_MESSAGES = {
   invalidToken: 'Invalid token. Logging out...',
   sessionExpired: 'Your session has expired. Please sign in again.',
   authRequired: 'You must be signed in to do that.',
+  adminOnly: 'Only an admin can do that.',
 } as const;
 
 export const NAME_MIN_LENGTH = 2;

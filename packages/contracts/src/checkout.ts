@@ -30,6 +30,7 @@ export const ORDER_MESSAGES = {
 export const PAYMENT_MESSAGES = {
   orderIdRequired: 'orderId is required for product payments',
   alreadyPaid: 'This order has already been paid.',
+  webhookNotJson: 'The webhook body is not JSON.',
   amountMismatch: (expected: string) => `The amount to pay is ${expected}.`,
   callbackNotAllowed: 'callback_url must be an address on this site.',
   typeUnavailable: (type: string) => `Payments for ${type} are not available yet.`,
@@ -41,3 +42,8 @@ export const PAYMENT_MESSAGES = {
   badSignature: 'Invalid signature.',
   initiationFailed: 'Payment initiation failed. Please try again.',
 } as const;
+
+/** Spec §9: an order is known to its buyer by the first 6 characters of its id. */
+export function formatOrderNumber(id: string): string {
+  return `Order #${id.slice(0, 6)}`;
+}

@@ -1,9 +1,86 @@
 import { z } from 'zod';
 
-/** The one error shape every API failure answers with (DESIGN §5). */
+/**
+ * Every code an API failure can carry. Clients branch on these, never on the message text, which
+ * is written for people and may change. A code names what went wrong, not the HTTP status.
+ */
+export const ERROR_CODES = [
+  // Any route
+  'VALIDATION_FAILED',
+  'MALFORMED_REQUEST',
+  'BODY_TOO_LARGE',
+  'URL_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'ROUTE_NOT_FOUND',
+  'RATE_LIMITED',
+  'REQUEST_REFUSED',
+  'INTERNAL_ERROR',
+  // Who may call
+  'AUTH_REQUIRED',
+  'ADMIN_ONLY',
+  'INVALID_TOKEN',
+  'ACCOUNT_GONE',
+  // Accounts
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'TOO_MANY_SIGN_IN_FAILURES',
+  'USER_NOT_FOUND',
+  // Shop
+  'PRODUCT_NOT_FOUND',
+  'NOT_OWNER',
+  'FOREIGN_IMAGE',
+  'ORIGINAL_PRICE_BELOW_PRICE',
+  'ALREADY_REVIEWED',
+  // Orders and payments
+  'ORDER_NOT_FOUND',
+  'DUPLICATE_PRODUCT',
+  'PRODUCT_UNAVAILABLE',
+  'PRICE_CHANGED',
+  'ORDER_ID_REQUIRED',
+  'ALREADY_PAID',
+  'AMOUNT_MISMATCH',
+  'PAYMENT_TYPE_UNAVAILABLE',
+  'CALLBACK_NOT_ALLOWED',
+  'PAYMENT_NOT_FOUND',
+  'PROVIDER_UNAVAILABLE',
+  'BAD_SIGNATURE',
+  'BAD_WEBHOOK',
+  // Community
+  'THREAD_NOT_FOUND',
+  'GROUP_NOT_FOUND',
+  'REPLY_NOT_FOUND',
+  'GROUP_NAME_TAKEN',
+  'FOREIGN_ATTACHMENT',
+  'PARENT_NOT_IN_THREAD',
+  'ALREADY_VOTED',
+  // Uploads
+  'NO_FILE',
+  'NOT_MULTIPART',
+  'UNREADABLE_UPLOAD',
+  'UNREADABLE_IMAGE',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'WRONG_FOLDER',
+  'UPLOAD_QUOTA_UNUSED',
+  'UPLOAD_QUOTA_TOTAL',
+  'STORAGE_FULL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Messages of failures that belong to no one feature. */
+export const ERROR_MESSAGES = {
+  internal: 'Something went wrong on our side. Please try again.',
+  invalidValue: 'Invalid value.',
+  invalidRequest: 'Invalid request.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
+} as const;
+
+/** The one error shape every API failure answers with (DESIGN §5), with its code beside the message. */
 export const ErrorResponse = z.object({
   statusCode: z.number().int(),
   error: z.string(),
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });

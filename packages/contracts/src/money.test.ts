@@ -38,7 +38,9 @@ describe('shillings', () => {
   it('says what is wrong with an amount it cannot hold', () => {
     expect(messageFor(0)).toBe('Price must be greater than 0.');
     expect(messageFor(-5)).toBe('Price must be greater than 0.');
-    expect(messageFor(0.001)).toBe('Price can have at most 2 decimal places.');
+    for (const tiny of [0.001, 0.004, 1e-9, Number.MIN_VALUE]) {
+      expect(messageFor(tiny)).toBe('Price can have at most 2 decimal places.');
+    }
     expect(messageFor(19.999)).toBe('Price can have at most 2 decimal places.');
     expect(messageFor(MONEY_MAX + 0.01)).toBe('Price must be at most KES 100,000,000.');
     expect(messageFor(1e20)).toBe('Price must be at most KES 100,000,000.');

@@ -32,6 +32,9 @@ export const moneyMessages = (label: string) => ({
   fraction: `${label} can have at most 2 decimal places.`,
 });
 
-/** True when the amount is a whole number of cents (19.99 is, 0.001 is not). */
-export const isWholeCents = (amount: number): boolean =>
-  Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+/**
+ * True when the amount is exactly a whole number of cents as JSON or a form writes it (19.99 is;
+ * 0.001 and 1e-9 are not). `n / 100` is the double nearest to the decimal n/100, the same double
+ * parsing '19.99' gives, so an exact comparison holds every two-decimal amount and no other.
+ */
+export const isWholeCents = (amount: number): boolean => Math.round(amount * 100) / 100 === amount;

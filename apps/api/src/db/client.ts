@@ -18,9 +18,17 @@ export type Schema = typeof schema;
 /** The database or a transaction inside it: repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** pg-boss's way into the database: its `db` adapter (`executeSql(text, values)`). */
+export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Where the job queue runs: PGlite's one connection (an executor over it), or a PostgreSQL URL
+   * for a pool of the queue's own.
+   */
+  jobs: { executor: SqlExecutor } | { url: string };
   /** A real round trip to the database. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +53,17 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      jobs: {
+        executor: {
+          // Statements with values go through the extended protocol; pg-boss's migrations are
+          // several statements in one text, which only the simple protocol (exec) runs.
+          executeSql: async (text, values) => {
+            if (values && values.length > 0) return client.query(text, values);
+            const results = await client.exec(text);
+            return results.at(-1) ?? { rows: [] };
+          },
+        },
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -77,6 +96,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    jobs: { url },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

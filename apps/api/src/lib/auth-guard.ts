@@ -1,10 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 import type { AuthUser, TokenService } from './tokens.js';
 
+/** Who may call a route. Every API route says which, in `config.access`; none is open by omission. */
+export type Access = 'public' | 'user' | 'admin';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
   interface FastifyRequest {
     /** The signed-in caller, or null for a visitor. */
     user: AuthUser | null;
@@ -14,7 +20,25 @@ declare module 'fastify' {
 /** The account a token names, as it is now; undefined once it no longer exists. */
 export type FindAccount = (id: string) => Promise<Pick<AuthUser, 'name' | 'email' | 'role'> | undefined>;
 
+const refuseVisitors: onRequestHookHandler = (request, _reply, done) => {
+  done(request.user ? undefined : unauthorized(AUTH_MESSAGES.authRequired, 'AUTH_REQUIRED'));
+};
+
+const refuseAllButAdmins: onRequestHookHandler = (request, _reply, done) => {
+  if (!request.user) return done(unauthorized(AUTH_MESSAGES.authRequired, 'AUTH_REQUIRED'));
+  done(request.user.role === 'admin' ? undefined : forbidden(AUTH_MESSAGES.adminOnly, 'ADMIN_ONLY'));
+};
+
+const GUARDS: Record<Exclude<Access, 'public'>, onRequestHookHandler> = {
+  user: refuseVisitors,
+  admin: refuseAllButAdmins,
+};
+
 /**
+ * Deny by default. Every route registered in the scope must declare its access, or registration
+ * fails; a `user` or `admin` route refuses the wrong caller before its body is even read, and is
+ * marked with the bearer scheme in the OpenAPI document.
+ *
  * Reads the bearer token on every request. A token that is present but expired or forged is refused
  * with 401 everywhere, so a client with a stale session learns it at once and signs out. A good
  * signature is not enough: the account must still exist, and its name, e-mail and role are read
@@ -23,6 +47,17 @@ export type FindAccount = (id: string) => Promise<Pick<AuthUser, 'name' | 'email
 export const authGuard = fp(
   async (app: FastifyInstance, options: { tokens: TokenService; findAccount: FindAccount }) => {
     app.decorateRequest('user', null);
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (!access) {
+        throw new Error(
+          `${String(route.method)} ${route.url} declares no access: give it config.access 'public', 'user' or 'admin'.`,
+        );
+      }
+      if (access === 'public') return;
+      route.onRequest = [GUARDS[access], ...[route.onRequest ?? []].flat()];
+      route.schema = { ...route.schema, security: [{ bearer: [] }] };
+    });
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       if (!header) return;
@@ -42,13 +77,11 @@ export const authGuard = fp(
   { name: 'auth-guard' },
 );
 
-/** For routes that need a signed-in caller. */
-export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized(AUTH_MESSAGES.authRequired);
+/**
+ * The caller of a `user` or `admin` route, which the guard has already let in. Its absence is a
+ * route declared `public` that should not be: a fault of ours, answered as one.
+ */
+export function callerOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new Error(`${request.method} ${request.url}: no caller on a route that needs one`);
   return request.user;
-}
-
-/** Route hook: refuse visitors before the body is even validated. */
-export async function signedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
 }

@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { registerErrorHandler } from './error-handler.js';
 import { AppError, conflict } from './errors.js';
 
@@ -14,11 +16,42 @@ async function appThrowing(error: Error) {
 }
 
 describe('the error handler', () => {
-  it('answers a domain error with its status and message', async () => {
-    const app = await appThrowing(conflict('Email already exists'));
+  it('answers a domain error with its status, its code and its message', async () => {
+    const app = await appThrowing(conflict('Email already exists', 'EMAIL_TAKEN'));
     const response = await app.inject('/boom');
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Email already exists' });
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'EMAIL_TAKEN',
+      message: 'Email already exists',
+    });
+  });
+
+  it('codes what the framework refuses: a body that fails its schema, malformed JSON, a body too large', async () => {
+    const app = Fastify({ logger: false, bodyLimit: 100 }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    app.post(
+      '/echo',
+      { schema: { body: z.object({ name: z.string().min(2, 'Too short.') }) } },
+      async () => 'ok',
+    );
+    await app.ready();
+    const post = (payload: string) =>
+      app.inject({ method: 'POST', url: '/echo', payload, headers: { 'content-type': 'application/json' } });
+    expect((await post('{"name":"a"}')).json()).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Too short.',
+      issues: [{ path: 'name', message: 'Too short.' }],
+    });
+    expect((await post('{"name":')).json()).toMatchObject({ statusCode: 400, code: 'MALFORMED_REQUEST' });
+    expect((await post(JSON.stringify({ name: 'x'.repeat(200) }))).json()).toMatchObject({
+      statusCode: 413,
+      code: 'BODY_TOO_LARGE',
+    });
   });
 
   it('answers an unexpected error with a generic 500 that leaks nothing', async () => {
@@ -28,6 +61,7 @@ describe('the error handler', () => {
     expect(response.json()).toEqual({
       statusCode: 500,
       error: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
       message: 'Something went wrong on our side. Please try again.',
     });
     expect(response.body).not.toContain('secret');

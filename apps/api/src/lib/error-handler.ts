@@ -1,37 +1,69 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import type { ErrorResponse } from '@sokoni/contracts/errors';
+import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse } from '@sokoni/contracts/errors';
 import { AppError } from './errors.js';
 
-const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
-
-function body(statusCode: number, message: string, issues?: ErrorResponse['issues']): ErrorResponse {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) };
+export function errorBody(
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  issues?: ErrorResponse['issues'],
+): ErrorResponse {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    code,
+    message,
+    ...(issues ? { issues } : {}),
+  };
 }
+
+/** What a client did wrong that Fastify or a plugin caught before our code ran, by its status. */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
+  400: 'MALFORMED_REQUEST',
+  413: 'BODY_TOO_LARGE',
+  414: 'URL_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 /** The one place an error becomes a response: 4xx messages pass through, 5xx are logged and answered generically. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send(body(error.statusCode, error.message));
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value.',
+        message: issue.message ?? ERROR_MESSAGES.invalidValue,
       }));
-      return reply.code(400).send(body(400, issues[0]?.message ?? 'Invalid request.', issues));
+      const message = issues[0]?.message ?? ERROR_MESSAGES.invalidRequest;
+      return reply.code(400).send(errorBody(400, 'VALIDATION_FAILED', message, issues));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return reply.code(statusCode).send(body(statusCode, error.message));
+      const code = FRAMEWORK_CODES[statusCode] ?? 'REQUEST_REFUSED';
+      return reply.code(statusCode).send(errorBody(statusCode, code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(body(500, GENERIC_FAILURE));
+    return reply.code(500).send(errorBody(500, 'INTERNAL_ERROR', ERROR_MESSAGES.internal));
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs (a URL that does not
+ * decode, a path parameter over its length limit), answered in the same shape as everything else.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const statusCode =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(statusCode)
+    .send(errorBody(statusCode, FRAMEWORK_CODES[statusCode] ?? 'MALFORMED_REQUEST', error.message));
+}
+
 export function notFoundBody(method: string, url: string): ErrorResponse {
-  return body(404, `Route ${method} ${url.split('?')[0]} not found`);
+  return errorBody(404, 'ROUTE_NOT_FOUND', ERROR_MESSAGES.routeNotFound(method, url.split('?')[0] ?? url));
 }

@@ -1,7 +1,12 @@
-/** A rule was broken: services throw this, the error handler turns it into `{statusCode, error, message}`. */
+import type { ErrorCode } from '@sokoni/contracts/errors';
+
+/**
+ * A rule was broken: services throw this, the error handler turns it into
+ * `{statusCode, error, code, message}`. Every one names its code, so clients never read the message.
+ */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly statusCode: number,
   ) {
@@ -10,17 +15,14 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(code, message, 400);
-export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new AppError(code, message, 401);
-export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(code, message, 403);
-export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(code, message, 404);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(code, message, 409);
-export const payloadTooLarge = (message: string, code = 'PAYLOAD_TOO_LARGE') =>
-  new AppError(code, message, 413);
-export const unsupportedMediaType = (message: string, code = 'UNSUPPORTED_MEDIA_TYPE') =>
-  new AppError(code, message, 415);
-export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS') =>
-  new AppError(code, message, 429);
+export const badRequest = (message: string, code: ErrorCode) => new AppError(code, message, 400);
+export const unauthorized = (message: string, code: ErrorCode) => new AppError(code, message, 401);
+export const forbidden = (message: string, code: ErrorCode) => new AppError(code, message, 403);
+export const notFound = (message: string, code: ErrorCode) => new AppError(code, message, 404);
+export const conflict = (message: string, code: ErrorCode) => new AppError(code, message, 409);
+export const payloadTooLarge = (message: string, code: ErrorCode) => new AppError(code, message, 413);
+export const unsupportedMediaType = (message: string, code: ErrorCode) => new AppError(code, message, 415);
+export const tooManyRequests = (message: string, code: ErrorCode) => new AppError(code, message, 429);
 
 /** PostgreSQL's unique_violation, whether it comes straight from the driver or wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown): boolean {

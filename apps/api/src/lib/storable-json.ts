@@ -2,12 +2,16 @@
 const MAX_DEPTH = 32;
 const REPLACEMENT = '\uFFFD';
 
-const clean = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', REPLACEMENT) : text);
+/** Half of a surrogate pair standing alone: UTF-8, and so jsonb, has no way to write it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const clean = (text: string) => text.replaceAll('\u0000', REPLACEMENT).replace(LONE_SURROGATE, REPLACEMENT);
 
 /**
- * A copy of parsed JSON that a jsonb column accepts: PostgreSQL refuses the NUL character in jsonb
- * text (in values and in keys alike) and deeply nested documents, and a provider's event must be
- * recorded whatever it holds — refusing it would only make the provider send it again and again.
+ * A copy of parsed JSON that a jsonb column accepts: PostgreSQL refuses the NUL character and lone
+ * surrogates (`\ud800` escapes) in jsonb text, in values and in keys alike, and deeply nested
+ * documents; and a provider's event must be recorded whatever it holds — refusing it would only
+ * make the provider send it again and again.
  */
 export function storableJson(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return clean(value);

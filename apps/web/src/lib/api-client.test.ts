@@ -129,12 +129,28 @@ describe('apiRequestWithTotal', () => {
 });
 
 describe('errorMessage', () => {
-  it("uses the server's message, else the fallback", () => {
-    expect(errorMessage(new ApiError(409, 'Email already exists'), 'Signup failed')).toBe(
+  it("uses the server's message for a coded failure, else the fallback", () => {
+    expect(errorMessage(new ApiError(409, 'Email already exists', [], 'EMAIL_TAKEN'), 'Signup failed')).toBe(
       'Email already exists',
     );
-    expect(errorMessage(new ApiError(429, null), 'Login failed')).toBe('Login failed');
-    expect(errorMessage(new ApiError(500, 'Internal Server Error'), 'Signup failed')).toBe('Signup failed');
+    expect(errorMessage(new ApiError(507, 'Storage is full.', [], 'STORAGE_FULL'), 'Upload failed')).toBe(
+      'Storage is full.',
+    );
+    expect(errorMessage(new ApiError(429, null, [], 'RATE_LIMITED'), 'Login failed')).toBe('Login failed');
+    expect(
+      errorMessage(new ApiError(500, 'Something went wrong', [], 'INTERNAL_ERROR'), 'Signup failed'),
+    ).toBe('Signup failed');
+    expect(errorMessage(new ApiError(502, 'Bad Gateway'), 'Signup failed')).toBe('Signup failed');
     expect(errorMessage(new TypeError('Failed to fetch'), 'Login failed')).toBe('Login failed');
+  });
+
+  it('reads the code of an answer, and only codes the API defines', async () => {
+    answer(409, { statusCode: 409, error: 'Conflict', code: 'EMAIL_TAKEN', message: 'Email already exists' });
+    await expect(apiRequest('/auth/register', { method: 'POST' })).rejects.toMatchObject({
+      status: 409,
+      code: 'EMAIL_TAKEN',
+    });
+    answer(409, { statusCode: 409, code: 'SOMETHING_ELSE', message: 'x' });
+    await expect(apiRequest('/auth/register', { method: 'POST' })).rejects.toMatchObject({ code: null });
   });
 });

@@ -1,27 +1,41 @@
 import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
-import type { ErrorResponse } from '@sokoni/contracts/errors';
+import { ERROR_CODES, type ErrorCode, type ErrorResponse } from '@sokoni/contracts/errors';
 import { useAuthStore } from '@/stores/auth';
 
 export const API_BASE = '/api';
 
 export type FieldIssue = { path: string; message: string };
 
-/** A non-2xx answer from the API, carrying the server's user-facing message. */
+/**
+ * A non-2xx answer from the API: its code, for the app to branch on, and the server's message, for
+ * people to read. Never branch on the message.
+ */
 export class ApiError extends Error {
   readonly status: number;
   /** The server's `message`, meant for the user; null when it sent none. */
   readonly serverMessage: string | null;
   readonly issues: FieldIssue[];
+  /** What went wrong, as the server coded it; null when the answer carried no code we know. */
+  readonly code: ErrorCode | null;
 
-  constructor(status: number, serverMessage: string | null, issues: FieldIssue[] = []) {
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    issues: FieldIssue[] = [],
+    code: ErrorCode | null = null,
+  ) {
     super(serverMessage ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.issues = issues;
+    this.code = code;
   }
 }
+
+const knownCode = (value: unknown): ErrorCode | null =>
+  (ERROR_CODES as readonly unknown[]).includes(value) ? (value as ErrorCode) : null;
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,7 +67,7 @@ function toApiError(status: number, payload: unknown): ApiError {
   const body = isErrorResponse(payload) ? payload : {};
   const message = typeof body.message === 'string' && body.message ? body.message : null;
   const issues = Array.isArray(body.issues) ? body.issues : [];
-  return new ApiError(status, message, issues);
+  return new ApiError(status, message, issues, knownCode(body.code));
 }
 
 function endSession() {
@@ -113,10 +127,13 @@ export async function apiRequestWithTotal<T extends unknown[]>(
 }
 
 /**
- * The message to show for a failed call: the server's when it sent one, else the screen's
- * fallback. A 5xx message is never meant for users, so it gets the fallback too.
+ * The message to show for a failed call: the server's when it coded the failure (a broken rule, a
+ * full disk, a provider that is down), else the screen's fallback. An unexpected error's message
+ * (INTERNAL_ERROR), or an answer that is not ours (a proxy's), gets the fallback.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status < 500 && error.serverMessage) return error.serverMessage;
+  if (error instanceof ApiError && error.code && error.code !== 'INTERNAL_ERROR' && error.serverMessage) {
+    return error.serverMessage;
+  }
   return fallback;
 }

@@ -5,3 +5,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './community.js';
 export * from './uploads.js';
+export * from './mail.js';

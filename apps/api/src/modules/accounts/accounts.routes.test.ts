@@ -52,7 +52,12 @@ describe('POST /api/auth/register', () => {
     const before = await countUsers(t.database.db);
     const response = await register({ name: 'Copy', email: 'ACHIENG@example.co.ke', password: 'another1' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Email already exists' });
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'EMAIL_TAKEN',
+      message: 'Email already exists',
+    });
     expect(await countUsers(t.database.db)).toBe(before);
   });
 
@@ -111,7 +116,12 @@ describe('POST /api/auth/login', () => {
       { email: 'nobody@example.co.ke', password: 'wrong-password' },
       '10.0.0.2',
     );
-    const expected = { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' };
+    const expected = {
+      statusCode: 401,
+      error: 'Unauthorized',
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid email or password',
+    };
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(expected);
     expect(unknownEmail.statusCode).toBe(401);
@@ -125,15 +135,15 @@ describe('POST /api/auth/login', () => {
       await login({ email, password: 'wrong-password' }, '10.0.0.3');
       return performance.now() - started;
     };
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i < 6; i += 1) {
       wrong.push(await time(user.email));
       unknown.push(await time(`ghost-${i}@example.co.ke`));
     }
-    // argon2 dominates both; without the decoy an unknown e-mail would answer in a fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    // argon2 dominates both; without the decoy an unknown e-mail would answer in a fraction of the
+    // time. The fastest of each is compared: a busy machine only ever makes a request slower.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.5);
   });
 
   it('requires both fields', async () => {
@@ -152,7 +162,11 @@ describe('POST /api/auth/login', () => {
     }
     const blocked = await login({ email: user.email, password: user.password }, '10.1.1.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts });
+    expect(blocked.json()).toMatchObject({
+      statusCode: 429,
+      code: 'TOO_MANY_SIGN_IN_FAILURES',
+      message: AUTH_MESSAGES.tooManyAttempts,
+    });
 
     // Another network is not blocked for the same e-mail...
     expect((await login({ email: user.email, password: user.password }, '10.1.1.2')).statusCode).toBe(200);
@@ -283,7 +297,12 @@ describe('GET /api/users/{id}', () => {
     async (id) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/users/${id}` });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'User not found.' });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'USER_NOT_FOUND',
+        message: 'User not found.',
+      });
     },
   );
 });

@@ -11,6 +11,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Create an account and sign in',
@@ -27,6 +28,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in',
@@ -40,6 +42,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
   app.get(
     '/users/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: "A user's public profile (with e-mail for the user themself)",

@@ -92,7 +92,7 @@ export function createAccountsService(deps: { db: Db; tokens: TokenService; now?
     /** Anyone may see a user's name and join date; only the user sees their own e-mail. */
     async getProfile(id: string, callerId: string | undefined): Promise<UserProfile> {
       const user = isUuid(id) ? await repo.findUserById(db, id) : undefined;
-      if (!user) throw notFound('User not found.', 'USER_NOT_FOUND');
+      if (!user) throw notFound(AUTH_MESSAGES.userNotFound, 'USER_NOT_FOUND');
       return {
         id: user.id,
         name: user.name,

@@ -12,7 +12,7 @@ import {
   ThreadSummary,
   UpvoteResponse,
 } from '@sokoni/contracts/community';
-import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import { callerOf } from '../../lib/auth-guard.js';
 import type { CommunityService } from './community.service.js';
 
 export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityService }> = async (
@@ -21,14 +21,17 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
 ) => {
   app.get(
     '/community/groups',
-    { schema: { tags: ['community'], summary: 'All groups, by name', response: { 200: z.array(Group) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['community'], summary: 'All groups, by name', response: { 200: z.array(Group) } },
+    },
     async () => community.listGroups(),
   );
 
   app.post(
     '/community/groups',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['community'],
         summary: 'Create a group (names unique, whatever their case)',
@@ -37,12 +40,13 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await community.createGroup(requireUser(request), request.body)),
+      reply.code(201).send(await community.createGroup(callerOf(request), request.body)),
   );
 
   app.get(
     '/community/threads',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['community'],
         summary: 'Threads, newest first (X-Total-Count carries the total)',
@@ -60,6 +64,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
   app.get(
     '/community/threads/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['community'],
         summary: 'A thread with its replies (a flat list with parentReplyId) — public',
@@ -73,7 +78,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
   app.post(
     '/community/threads',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['community'],
         summary: 'Start a thread (the author is the caller)',
@@ -82,13 +87,13 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await community.createThread(requireUser(request), request.body)),
+      reply.code(201).send(await community.createThread(callerOf(request), request.body)),
   );
 
   app.post(
     '/community/replies',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['community'],
         summary: 'Reply to a thread or to a reply in it',
@@ -97,13 +102,13 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await community.createReply(requireUser(request), request.body)),
+      reply.code(201).send(await community.createReply(callerOf(request), request.body)),
   );
 
   app.post(
     '/community/replies/:id/upvote',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['community'],
         summary: 'Upvote a reply, once per user',
@@ -111,6 +116,6 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
         response: { 200: UpvoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => community.upvote(requireUser(request), request.params.id),
+    async (request) => community.upvote(callerOf(request), request.params.id),
   );
 };

@@ -44,6 +44,7 @@ export function orderPaymentHandler({
       const paid = await repo.markOrderPaid(tx, orderId);
       if (!paid) return false;
       await recordSale(tx, { orderId, buyerId: paid.userId });
+      await orders.queueReceipt(tx, orderId);
       return true;
     },
   };

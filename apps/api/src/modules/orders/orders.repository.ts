@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import { products } from '../../db/schema/shop.js';
 
@@ -57,4 +58,24 @@ export async function markOrderPaid(db: Db, id: string): Promise<{ userId: strin
     .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
     .returning({ userId: orders.userId });
   return row;
+}
+
+/** Whom to send an order's receipt to, and what it was. */
+export async function findReceipt(db: Db, orderId: string) {
+  const [order] = await db
+    .select({ id: orders.id, totalCents: orders.totalCents, buyerName: users.name, buyerEmail: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!order) return undefined;
+  const items = await db
+    .select({
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.productName, orderItems.id);
+  return { ...order, items };
 }

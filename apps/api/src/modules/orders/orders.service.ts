@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { MailService } from '../mail/mail.service.js';
+import { receiptMail } from './order-receipt.js';
 import * as repo from './orders.repository.js';
 
 function toOrder(order: repo.OrderRecord, items: repo.OrderItemRecord[]): Order {
@@ -27,7 +29,16 @@ function toOrder(order: repo.OrderRecord, items: repo.OrderItemRecord[]): Order 
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-export function createOrdersService({ db }: { db: Db }) {
+export function createOrdersService({
+  db,
+  mail,
+  myOrdersUrl,
+}: {
+  db: Db;
+  mail: MailService;
+  /** The absolute address of My Orders, for links in e-mails (read when a mail is written). */
+  myOrdersUrl: () => string;
+}) {
   const findOwnOrder = async (caller: AuthUser, id: string) => {
     const order = isUuid(id) ? await repo.findOrderById(db, id) : undefined;
     // Another user's order is answered exactly like a missing one.
@@ -92,5 +103,12 @@ export function createOrdersService({ db }: { db: Db }) {
     },
 
     findOwnOrder,
+
+    /** Writes the paid order's receipt into the mail outbox, inside the transaction that paid it. */
+    async queueReceipt(tx: Db, orderId: string): Promise<void> {
+      const receipt = await repo.findReceipt(tx, orderId);
+      if (!receipt) throw new Error(`order ${orderId} vanished while it was being paid`);
+      await mail.queue(tx, receiptMail(receipt, myOrdersUrl()));
+    },
   };
 }

@@ -219,7 +219,7 @@ describe('POST /api/payments/webhook', () => {
     expect(await orderStatus(order.id)).toBe('paid');
   });
 
-  it('records a signed event holding NUL characters instead of failing it, so Paystack stops retrying', async () => {
+  it('records a signed event holding NUL characters and lone surrogates instead of failing it, so Paystack stops retrying', async () => {
     const { reference } = await startPayment();
     const body = JSON.stringify({
       event: 'charge.failed',
@@ -230,9 +230,12 @@ describe('POST /api/payments/webhook', () => {
         currency: 'KES',
         gateway_response: 'Declined\u0000',
         'k\u0000': 1,
+        channel: 'card\uD800',
+        'lone\uDC00': ['\uDBFF\uDFFF', '\uDC00\uD800'],
       },
     });
     expect(body).toContain('\\u0000');
+    expect(body).toContain('\\ud800');
     const response = await webhook(body, sign(body));
     expect(response.statusCode).toBe(200);
     expect((await findPaymentByReference(t.database.db, reference))?.status).toBe('failed');
@@ -241,11 +244,17 @@ describe('POST /api/payments/webhook', () => {
       sql`select e.payload from payment_events e join payments p on p.id = e.payment_id
           where p.reference = ${reference} and e.source = 'webhook'`,
     );
-    expect(event?.payload.data).toMatchObject({ gateway_response: 'Declined\uFFFD', 'k\uFFFD': 1 });
+    expect(event?.payload.data).toMatchObject({
+      gateway_response: 'Declined\uFFFD',
+      'k\uFFFD': 1,
+      channel: 'card\uFFFD',
+      'lone\uFFFD': ['\uDBFF\uDFFF', '\uFFFD\uFFFD'],
+    });
   });
 
   it.each([
     ['a NUL in the reference', 'sok_\u0000'],
+    ['a lone surrogate in the reference', 'sok_\uD800'],
     ['a reference that is not ours', 'T123456789'],
     ['a huge reference', `sok_${'a'.repeat(100_000)}`],
   ])('answers 200 for a signed event with %s, doing nothing', async (_case, reference) => {

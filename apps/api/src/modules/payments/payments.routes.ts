@@ -10,7 +10,7 @@ import {
 } from '@sokoni/contracts/payments';
 import { PAYMENT_PROVIDER_LABELS, type PaymentProviderName } from '@sokoni/contracts/checkout';
 import { line } from '@sokoni/contracts/text';
-import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import { callerOf } from '../../lib/auth-guard.js';
 import type { SiteOrigins } from '../../lib/site-origins.js';
 import type { PaymentsService } from './payments.service.js';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-provider.js';
@@ -34,6 +34,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
   app.get(
     '/payments/provider',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         summary: 'Who takes payments here (Paystack, or the offline sandbox), for the pay button',
@@ -46,7 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
   app.post(
     '/payments/initialize',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary:
@@ -63,13 +64,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
       },
     },
     async (request) =>
-      payments.initialize(requireUser(request), request.body, options.origins.callbackOrigins()),
+      payments.initialize(callerOf(request), request.body, options.origins.callbackOrigins()),
   );
 
   app.get(
     '/payments/verify',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: 'The state of one of the caller’s payments (checked with the provider while pending)',
@@ -83,7 +84,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
         },
       },
     },
-    async (request) => payments.verify(requireUser(request), request.query.reference),
+    async (request) => payments.verify(callerOf(request), request.query.reference),
   );
 
   // The webhook's signature covers the exact bytes sent, so this route keeps the raw body.
@@ -95,7 +96,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
     webhook.post(
       '/payments/webhook',
       {
-        config: { rateLimit: false },
+        config: { access: 'public', rateLimit: false },
         schema: {
           tags: ['payments'],
           summary: 'Paystack events, signed with x-paystack-signature (HMAC-SHA512 of the raw body)',
@@ -134,7 +135,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
 
     sandbox.get(
       `${path}/:reference`,
-      { schema: { hide: true, params: Reference } },
+      { config: { access: 'public' }, schema: { hide: true, params: Reference } },
       async (request, reply) => {
         const { payment, description, amount } = await payments.sandboxCheckout(request.params.reference);
         html(reply);
@@ -151,7 +152,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
 
     sandbox.post(
       `${path}/:reference/pay`,
-      { schema: { hide: true, params: Reference } },
+      { config: { access: 'public' }, schema: { hide: true, params: Reference } },
       async (request, reply) => {
         const payment = await payments.sandboxDecide(request.params.reference, 'pay');
         const { amount } = await payments.sandboxCheckout(payment.reference);
@@ -165,7 +166,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
 
     sandbox.post(
       `${path}/:reference/decline`,
-      { schema: { hide: true, params: Reference } },
+      { config: { access: 'public' }, schema: { hide: true, params: Reference } },
       async (request, reply) => {
         const payment = await payments.sandboxDecide(request.params.reference, 'decline');
         return reply.redirect(callbackRedirect(payment.callbackUrl, payment.reference), 303);

@@ -188,7 +188,7 @@ export function createPaymentsService(deps: {
       try {
         event = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw badRequest('The webhook body is not JSON.', 'BAD_WEBHOOK');
+        throw badRequest(PAYMENT_MESSAGES.webhookNotJson, 'BAD_WEBHOOK');
       }
       const reported = provider.chargeFromWebhook(event);
       if (reported) await settle(reported.reference, reported.charge, 'webhook');

@@ -301,7 +301,12 @@ describe('GET /api/products/{id}', () => {
     async (id) => {
       const response = await t.app.inject(`/api/products/${id}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Product not found.' });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'PRODUCT_NOT_FOUND',
+        message: 'Product not found.',
+      });
     },
   );
 });
@@ -336,7 +341,7 @@ describe('PATCH /api/products/{id}/featured', () => {
   it('refuses a seller (403) and a visitor (401), changing nothing', async () => {
     const response = await feature(ids.charger, bearer(seller.token));
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Only an admin can feature products.');
+    expect(response.json()).toMatchObject({ code: 'ADMIN_ONLY', message: 'Only an admin can do that.' });
     expect((await feature(ids.charger)).statusCode).toBe(401);
     expect((await t.app.inject(`/api/products/${ids.charger}`)).json().isFeatured).toBe(false);
   });

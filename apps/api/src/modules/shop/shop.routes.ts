@@ -12,7 +12,7 @@ import {
   SetFeaturedInput,
   UpdateProductInput,
 } from '@sokoni/contracts/shop';
-import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import { callerOf } from '../../lib/auth-guard.js';
 import { sendJsonBody } from '../../lib/json-body.js';
 import type { ProductsService } from './products.service.js';
 import type { ReviewsService } from './reviews.service.js';
@@ -26,6 +26,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/categories',
     {
+      config: { access: 'public' },
       schema: { tags: ['shop'], summary: 'The 22 product categories', response: { 200: z.array(Category) } },
     },
     async () => products.listCategories(),
@@ -34,6 +35,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['shop'],
         summary: 'Search, filter, sort and page the catalogue (X-Total-Count carries the total)',
@@ -50,6 +52,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products/facets',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['shop'],
         summary: 'Bounds and counts for the filter panel, under the same filters',
@@ -63,6 +66,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/products/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['shop'],
         summary: 'One product',
@@ -79,7 +83,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/products',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['shop'],
         summary: 'List a product for sale (the seller is the caller)',
@@ -87,13 +91,13 @@ export const shopRoutes: FastifyPluginAsyncZod<{
         response: { 201: Product, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await products.create(requireUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await products.create(callerOf(request), request.body)),
   );
 
   app.put(
     '/products/:id',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['shop'],
         summary: "Change a product's details (its seller only)",
@@ -108,13 +112,13 @@ export const shopRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => products.update(requireUser(request), request.params.id, request.body),
+    async (request) => products.update(callerOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/products/:id',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['shop'],
         summary: 'Delete a product (its seller only); past orders keep their copy',
@@ -123,7 +127,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await products.remove(requireUser(request), request.params.id);
+      await products.remove(callerOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -131,6 +135,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/products/:id/featured',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['shop'],
         summary: 'Feature or unfeature a product (admin only)',
@@ -139,12 +144,13 @@ export const shopRoutes: FastifyPluginAsyncZod<{
         response: { 200: Product, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => products.setFeatured(requireUser(request), request.params.id, request.body.isFeatured),
+    async (request) => products.setFeatured(request.params.id, request.body.isFeatured),
   );
 
   app.get(
     '/reviews/product/:productId',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['shop'],
         summary: "A product's reviews, newest first",
@@ -170,8 +176,8 @@ export const shopRoutes: FastifyPluginAsyncZod<{
           409: ErrorResponse,
         },
       },
-      preValidation: signedIn,
+      config: { access: 'user' },
     },
-    async (request, reply) => reply.code(201).send(await reviews.create(requireUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await reviews.create(callerOf(request), request.body)),
   );
 };

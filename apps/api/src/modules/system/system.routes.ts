@@ -8,7 +8,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/health',
     {
-      config: { rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Answers ok after a real database round trip',

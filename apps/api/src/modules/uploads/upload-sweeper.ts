@@ -1,17 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { runPeriodically } from '../../lib/periodic-task.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../lib/job-queue.js';
 import type { UploadsService } from './uploads.service.js';
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+export const UPLOAD_SWEEP_QUEUE = 'uploads-sweep';
 
-/** Removes uploads nobody used within a day: at start (after downtime) and every hour. */
-export async function startUploadSweeper(app: FastifyInstance, uploads: UploadsService): Promise<void> {
-  await runPeriodically(app, {
-    name: 'upload sweep',
-    everyMs: SWEEP_EVERY_MS,
-    task: async () => {
+/** Removes uploads nobody used within a day, every hour, in one server process at a time. */
+export function scheduleUploadSweep(jobs: JobQueue, uploads: UploadsService, log: FastifyBaseLogger): void {
+  jobs.define(
+    UPLOAD_SWEEP_QUEUE,
+    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 1800 },
+    async () => {
       const removed = await uploads.sweepUnused();
-      if (removed > 0) app.log.info({ removed }, 'removed uploads nobody used');
+      if (removed > 0) log.info({ removed }, 'removed uploads nobody used');
     },
-  });
+  );
+  jobs.schedule(UPLOAD_SWEEP_QUEUE, '7 * * * *');
 }

@@ -122,7 +122,11 @@ describe('POST /api/uploads/product-image', () => {
       data: Buffer.from('<script>alert(1)</script>'),
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({ statusCode: 415, message: 'File type not allowed: evil.png' });
+    expect(response.json()).toMatchObject({
+      statusCode: 415,
+      code: 'FILE_TYPE_NOT_ALLOWED',
+      message: 'File type not allowed: evil.png',
+    });
     expect(stored('products')).toHaveLength(before);
   });
 
@@ -135,7 +139,11 @@ describe('POST /api/uploads/product-image', () => {
       data: big,
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ statusCode: 413, message: 'File too large: big.jpg' });
+    expect(response.json()).toMatchObject({
+      statusCode: 413,
+      code: 'FILE_TOO_LARGE',
+      message: 'File too large: big.jpg',
+    });
     expect(stored('products')).toHaveLength(before);
   });
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { VIDEO_MAX_BYTES } from '@sokoni/contracts/community-rules';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ROUTES, UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
-import { requireUser, signedIn } from '../../lib/auth-guard.js';
+import { callerOf } from '../../lib/auth-guard.js';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
 import type { UploadsService } from './uploads.service.js';
 
@@ -21,7 +21,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
   // Names are random and never reused, so stored files are cached for a year.
   await app.register(fastifyStatic, {
     root,
-    prefix: '/uploads/',
+    serve: false,
     index: false,
     dotfiles: 'deny',
     immutable: true,
@@ -31,6 +31,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     },
   });
+  app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+    reply.sendFile((request.params as { '*': string })['*']),
+  );
 
   await app.register(fastifyMultipart, {
     limits: { files: 1, fields: 4, fieldSize: 200, parts: 6, fileSize: IMAGE_MAX_BYTES },
@@ -80,7 +83,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
     app.post(
       `/uploads/${route}`,
       {
-        preValidation: signedIn,
+        config: { access: 'user' },
         schema: {
           tags: ['uploads'],
           summary: `Upload an image (JPEG, PNG or WebP, at most 5 MB) into ${folder}`,
@@ -96,7 +99,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
         },
       },
       async (request, reply) => {
-        const owner = requireUser(request);
+        const owner = callerOf(request);
         const file = await readFile(request, IMAGE_MAX_BYTES);
         if (file.folder !== undefined && file.folder !== folder)
           throw badRequest(UPLOAD_MESSAGES.wrongFolder, 'WRONG_FOLDER');
@@ -108,7 +111,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
   app.post(
     '/uploads/community-video',
     {
-      preValidation: signedIn,
+      config: { access: 'user' },
       schema: {
         tags: ['uploads'],
         summary: 'Upload a video (MP4 or WebM, at most 25 MB) for a thread or a reply',
@@ -124,7 +127,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
       },
     },
     async (request, reply) => {
-      const owner = requireUser(request);
+      const owner = callerOf(request);
       return reply.code(201).send(await uploads.storeVideo(owner, await readFile(request, VIDEO_MAX_BYTES)));
     },
   );

@@ -4,14 +4,15 @@ import { isAlreadyVoted, upvoteErrorMessage } from './upvote-reply';
 
 describe('upvote errors', () => {
   it("shows the server's 400 'Already voted' as the spec's already-upvoted text", () => {
-    const error = new ApiError(400, 'Already voted');
+    const error = new ApiError(400, 'Already voted', [], 'ALREADY_VOTED');
     expect(isAlreadyVoted(error)).toBe(true);
     expect(upvoteErrorMessage(error)).toBe('You have already upvoted this reply.');
   });
 
   it('shows any other failure as the generic upvote text', () => {
     for (const error of [
-      new ApiError(404, 'Reply not found.'),
+      new ApiError(404, 'Reply not found.', [], 'REPLY_NOT_FOUND'),
+      new ApiError(400, 'Already voted'),
       new ApiError(500, null),
       new Error('offline'),
     ]) {

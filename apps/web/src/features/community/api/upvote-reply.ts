@@ -12,13 +12,9 @@ export function upvoteReply(replyId: string): Promise<UpvoteAnswer> {
   });
 }
 
-/** The server's 400 'Already voted': the vote was counted before (spec §8). */
+/** The server's 'Already voted' (ALREADY_VOTED): the vote was counted before (spec §8). */
 export function isAlreadyVoted(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 400 &&
-    error.serverMessage === COMMUNITY_MESSAGES.alreadyVoted
-  );
+  return error instanceof ApiError && error.code === 'ALREADY_VOTED';
 }
 
 /** Spec §8: the text shown next to the button after a failed upvote. */

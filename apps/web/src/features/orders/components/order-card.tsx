@@ -1,7 +1,8 @@
 import type { Order } from '@sokoni/contracts/orders';
 import { formatKES } from '@sokoni/contracts/money';
 import { LineItem } from '@/components/line-item';
-import { ORDER_STATUS_LABELS, formatOrderDate, formatOrderNumber } from '../lib/order-display';
+import { formatOrderNumber } from '@sokoni/contracts/checkout';
+import { ORDER_STATUS_LABELS, formatOrderDate } from '../lib/order-display';
 
 const STATUS_CLASSES: Record<Order['status'], string> = {
   paid: 'bg-emerald-100 text-emerald-800',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUS_LABELS, formatOrderDate, formatOrderNumber } from './order-display';
+import { formatOrderNumber } from '@sokoni/contracts/checkout';
+import { ORDER_STATUS_LABELS, formatOrderDate } from './order-display';
 
 describe('order display', () => {
   it('numbers an order by the first 6 characters of its id', () => {

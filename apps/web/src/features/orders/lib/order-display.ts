@@ -1,10 +1,5 @@
 import type { OrderStatus } from '@sokoni/contracts/checkout';
 
-/** Spec §9: an order is known to its buyer by the first 6 characters of its id. */
-export function formatOrderNumber(id: string): string {
-  return `Order #${id.slice(0, 6)}`;
-}
-
 const orderDate = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' });
 
 /** The day the order was placed, written the Kenyan way (e.g. '5 Mar 2026'). */

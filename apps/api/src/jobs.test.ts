@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, registerUser } from '../test/factories.js';
+import { createTestApp, createTestDatabase, queryRows, testConfig, type TestApp } from '../test/test-app.js';
+import { buildApp } from './app.js';
+import { TRENDING_QUEUE } from './modules/shop/trending-job.js';
+import { UPLOAD_SWEEP_QUEUE } from './modules/uploads/upload-sweeper.js';
+import { JOB_SCHEMA } from './lib/job-queue.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { jobs: { pollingIntervalSeconds: 0.5 } });
+});
+afterAll(async () => t?.close());
+
+const jobStates = (queue: string) =>
+  queryRows<{ state: string }>(
+    t.database.db,
+    sql`select state from ${sql.identifier(JOB_SCHEMA)}.job where name = ${queue} order by created_on`,
+  );
+
+describe('the job queue', () => {
+  it('keeps its tables in a schema of its own and schedules trending every minute and the upload sweep every hour', async () => {
+    const schedules = await queryRows<{ name: string; cron: string }>(
+      t.database.db,
+      sql`select name, cron from ${sql.identifier(JOB_SCHEMA)}.schedule order by name`,
+    );
+    expect(schedules).toEqual([
+      { name: TRENDING_QUEUE, cron: '* * * * *' },
+      { name: UPLOAD_SWEEP_QUEUE, cron: '7 * * * *' },
+    ]);
+  });
+
+  it('runs a queued trending job and an upload sweep to completion', async () => {
+    await t.app.jobs.send(TRENDING_QUEUE, {});
+    await t.app.jobs.send(UPLOAD_SWEEP_QUEUE, {});
+    await expect.poll(() => jobStates(TRENDING_QUEUE)).toEqual([{ state: 'completed' }]);
+    await expect.poll(() => jobStates(UPLOAD_SWEEP_QUEUE)).toEqual([{ state: 'completed' }]);
+  });
+
+  it('queues a job inside a transaction only if the transaction commits', async () => {
+    await t.database.db
+      .transaction(async (tx) => {
+        await t.app.jobs.send(UPLOAD_SWEEP_QUEUE, { rolledBack: true }, { db: tx });
+        throw new Error('the payment failed after all');
+      })
+      .catch(() => undefined);
+    const rows = await queryRows(
+      t.database.db,
+      sql`select 1 from ${sql.identifier(JOB_SCHEMA)}.job where data->>'rolledBack' = 'true'`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("writes a process's buffered product views when the server closes, before the next minute", async () => {
+    const testDb = await createTestDatabase();
+    // The app closes its database on close; this one stays open to be read afterwards.
+    const app = await buildApp(testConfig(), {
+      logger: false,
+      database: { ...testDb.database, close: async () => {} },
+    });
+    try {
+      const seller = await registerUser(app);
+      const productId = await createProduct(testDb.database.db, seller.id);
+      expect((await app.inject(`/api/products/${productId}`)).statusCode).toBe(200);
+      await app.close();
+      const views = await queryRows<{ count: number }>(
+        testDb.database.db,
+        sql`select count(*)::int as count from product_views where product_id = ${productId}`,
+      );
+      expect(views).toEqual([{ count: 1 }]);
+    } finally {
+      await app.close();
+      await testDb.database.close();
+      await testDb.drop();
+    }
+  });
+});

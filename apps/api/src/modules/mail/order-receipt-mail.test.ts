@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
+import { createProduct, payOrder, placeOrder, registerUser } from '../../../test/factories.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
+import { MAIL_QUEUE } from './mail.service.js';
+
+const FAST = { jobs: { pollingIntervalSeconds: 0.5 }, mail: { retryDelaySeconds: 1 } };
+let t: TestApp | undefined;
+let catcher: SmtpCatcher | undefined;
+afterEach(async () => {
+  await t?.close();
+  await catcher?.close();
+  t = catcher = undefined;
+});
+
+/** The text of a MIME message: headers as they are, the body with quoted-printable undone. */
+function readMail(raw: string) {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const encoded = rest.join('\r\n\r\n');
+  const body = /quoted-printable/i.test(head)
+    ? Buffer.from(
+        encoded
+          .replace(/=\r\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8')
+    : encoded;
+  return { head, body: body.replace(/\r\n/g, '\n') };
+}
+
+async function paidOrder(app: TestApp) {
+  const seller = await registerUser(app.app);
+  const buyer = await registerUser(app.app);
+  const dress = await createProduct(app.database.db, seller.id, {
+    title: 'Kitenge dress',
+    priceCents: 280_000,
+  });
+  const basket = await createProduct(app.database.db, seller.id, {
+    title: 'Kiondo basket',
+    priceCents: 150_050,
+  });
+  const order = await placeOrder(app.app, buyer.token, [
+    { productId: dress, quantity: 2 },
+    { productId: basket, quantity: 1 },
+  ]);
+  await payOrder(app.app, buyer, order, app.config.publicUrl);
+  return { buyer, order };
+}
+
+const outboxStatuses = (app: TestApp) =>
+  queryRows<{ status: string; attempts: number; last_error: string | null }>(
+    app.database.db,
+    sql`select status, attempts, last_error from mail_outbox`,
+  );
+
+describe('the order receipt', () => {
+  it('reaches the SMTP server once an order is paid: items with quantities and prices, the total in KES, the order number and a link to My Orders', async () => {
+    catcher = await startSmtpCatcher();
+    t = await createTestApp({ smtpUrl: catcher.url, publicUrl: 'https://sokoni.example' }, FAST);
+    const { buyer, order } = await paidOrder(t);
+
+    await catcher.until(() => catcher!.caught.length === 1);
+    const [mail] = catcher.caught;
+    expect(mail?.from).toBe('orders@sokoni.test');
+    expect(mail?.to).toEqual([buyer.email]);
+    const { head, body } = readMail(mail!.raw);
+    const number = `Order #${order.id.slice(0, 6)}`;
+    expect(head).toContain(`Subject: Your Sokoni receipt: ${number}`);
+    expect(head).toContain('From: Sokoni <orders@sokoni.test>');
+    expect(body).toContain(`Hello ${buyer.name},`);
+    expect(body).toContain(`We have received your payment for ${number}.`);
+    expect(body).toContain('2 × Kitenge dress at KES 2,800 each: KES 5,600');
+    expect(body).toContain('1 × Kiondo basket at KES 1,501 each: KES 1,501');
+    expect(body).toContain('Total paid: KES 7,101');
+    expect(body).toContain('See your orders on My Orders: https://sokoni.example/orders');
+    await expect.poll(() => outboxStatuses(t!)).toEqual([{ status: 'sent', attempts: 1, last_error: null }]);
+  });
+
+  it('waits while the SMTP server is down, and goes once when it is back', async () => {
+    // A port that was free a moment ago: nothing answers there until the catcher takes it.
+    const probe = await startSmtpCatcher();
+    await probe.close();
+    t = await createTestApp({ smtpUrl: probe.url }, FAST);
+    await paidOrder(t);
+
+    await expect
+      .poll(() => outboxStatuses(t!), { timeout: 10_000 })
+      .toEqual([
+        expect.objectContaining({ status: 'pending', last_error: expect.stringContaining('ECONNREFUSED') }),
+      ]);
+    catcher = await startSmtpCatcher({ port: probe.port });
+    await catcher.until(() => catcher!.caught.length === 1);
+    await expect.poll(() => outboxStatuses(t!)).toEqual([expect.objectContaining({ status: 'sent' })]);
+    expect((await outboxStatuses(t))[0]!.attempts).toBeGreaterThanOrEqual(2);
+    expect(catcher.caught).toHaveLength(1);
+  });
+
+  it('without SMTP_URL, a paid order leaves one .eml file in DATA_DIR/outbox', async () => {
+    t = await createTestApp({}, FAST);
+    const { buyer, order } = await paidOrder(t);
+    const outbox = join(t.config.dataDir, 'outbox');
+    await expect.poll(() => outboxStatuses(t!)).toEqual([expect.objectContaining({ status: 'sent' })]);
+    const files = readdirSync(outbox);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[0-9a-f-]{36}\.eml$/);
+    const { head, body } = readMail(readFileSync(join(outbox, files[0]!), 'utf8'));
+    expect(head).toContain(`To: ${buyer.email}`);
+    expect(head).toContain(`Subject: Your Sokoni receipt: Order #${order.id.slice(0, 6)}`);
+    expect(body).toContain('Total paid: KES 7,101');
+  });
+
+  it('is never sent again once a try may have ended it: a message left committing by a dead try becomes unconfirmed', async () => {
+    catcher = await startSmtpCatcher();
+    t = await createTestApp(
+      { smtpUrl: catcher.url },
+      { ...FAST, mail: { retryDelaySeconds: 1, commitWaitMs: 1 } },
+    );
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`insert into mail_outbox (recipient, subject, body, status, attempts, committing_at)
+          values ('wanjiku@example.co.ke', 'Your Sokoni receipt', 'Asante', 'committing', 1, now() - interval '1 hour')
+          returning id`,
+    );
+    await t.app.jobs.send(MAIL_QUEUE, { id: row!.id });
+    await expect.poll(() => outboxStatuses(t!)).toEqual([expect.objectContaining({ status: 'unconfirmed' })]);
+    expect(catcher.caught).toEqual([]);
+  });
+});
