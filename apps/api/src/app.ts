@@ -169,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const orders = createOrdersService({
     db: database.db,
+    products,
     mail,
     myOrdersUrl: () => `${origins.primary()}${MY_ORDERS_PATH}`,
   });
@@ -180,7 +181,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
         : createSandboxProvider({ db: database.db }),
     handlers: { order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }) },
+    jobs,
     log: app.log,
+    now: options.now,
   });
   // The sample's views and sales are in place: flag its trending products now, not a minute later.
   if (seeded) await products.refreshTrending();

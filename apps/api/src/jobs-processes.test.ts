@@ -1,93 +1,30 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/factories.js';
+import { call as callProcess, serverProcesses } from '../test/server-processes.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp-catcher.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
 
-const APP_PROCESS = fileURLToPath(new URL('../test/app-process.ts', import.meta.url));
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 const testDb = await createTestDatabase();
 const db = testDb.database.db;
-const dataDirs: string[] = [];
-const running = new Set<ReturnType<typeof startApp>>();
+// Servers, and the races between them, are tested on PostgreSQL: PGlite is one process's database.
+const servers = serverProcesses(testDb.url ?? '');
+const startApp = servers.start;
 let catcher: SmtpCatcher | undefined;
 
 afterEach(async () => {
-  await Promise.all([...running].map((app) => app.stop()));
+  await servers.stopAll();
   await catcher?.close();
   catcher = undefined;
 });
 afterAll(async () => {
   await testDb.database.close();
   await testDb.drop();
-  dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  servers.removeDataDirs();
 });
 
-// Servers, and the races between them, are tested on PostgreSQL: PGlite is one process's database.
-const sharedDataDir = mkdtempSync(join(tmpdir(), 'sokoni-jobs-'));
-dataDirs.push(sharedDataDir);
-
-function startApp(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', APP_PROCESS], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: sharedDataDir,
-      DATABASE_URL: testDb.url ?? '',
-      SEED: 'none',
-      LOG_LEVEL: 'info',
-      MAIL_FROM: 'Sokoni <orders@sokoni.test>',
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      ...env,
-    },
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stdout += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const app = {
-    child,
-    exited,
-    output: () => stdout,
-    url: new Promise<string>((resolve, reject) => {
-      const check = () => {
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-        if (match?.[1]) return resolve(match[1]);
-        if (child.exitCode !== null) return reject(new Error(`app exited: ${stdout}`));
-        setTimeout(check, 20);
-      };
-      check();
-    }),
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-      running.delete(app);
-    },
-  };
-  running.add(app);
-  return app;
-}
-
-async function call(
-  url: string,
-  path: string,
-  init: { method?: string; token?: string; body?: object } = {},
-) {
-  const response = await fetch(`${url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const call = async (...args: Parameters<typeof callProcess>) => (await callProcess(...args)).body;
 
 let buyers = 0;
 /** A buyer registers, orders one product and pays for it in the sandbox, all over HTTP. */
@@ -141,7 +78,7 @@ describe.runIf(usesPostgres)('the job queue across server processes (PostgreSQL)
     catcher = await startSmtpCatcher();
     const env = { SMTP_URL: catcher.url };
     const one = startApp(env);
-    const two = startApp({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'sokoni-jobs-')) });
+    const two = startApp(env);
     const urls = await Promise.all([one.url, two.url]);
     const productId = await sellerProduct(urls[0]!);
     const emails: string[] = [];

@@ -68,6 +68,8 @@ export async function createProduct(
     images: ['/api/uploads/sample/test.webp'],
     sellerContact: '+254 700 000 000',
     shopLocation: 'Nairobi',
+    // Plenty, so tests that buy a product again and again never run it out; stock tests set their own.
+    stock: 1000,
     createdAt: new Date(Date.parse('2026-11-01T00:00:00Z') + productSequence * 60_000),
     ...overrides,
     sellerId,

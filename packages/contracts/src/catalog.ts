@@ -67,6 +67,9 @@ export const REVIEW_MESSAGES = {
 export const TITLE_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 
+/** The most units one listing can offer. */
+export const STOCK_MAX = 10_000;
+
 export const SELL_MESSAGES = {
   requiredFields: 'Please fill all required fields',
   pricePositive: moneyMessages('Price').tooSmall,
@@ -75,6 +78,9 @@ export const SELL_MESSAGES = {
   category: 'Choose a category from the list.',
   sellerContact: 'Seller contact is required.',
   tooManyImages: 'You can add at most 8 images.',
+  stock: `Quantity available must be a whole number from 0 to ${STOCK_MAX.toLocaleString('en-KE')}.`,
+  stockBelowHeld: (held: number) =>
+    `${held} of this listing ${held === 1 ? 'is' : 'are'} held for buyers paying now: Quantity available cannot go below that.`,
   foreignImage: 'Images must be uploaded to Sokoni first.',
   titleTooLong: `Titles can be at most ${TITLE_MAX_LENGTH} characters.`,
   descriptionTooLong: `Descriptions can be at most ${DESCRIPTION_MAX_LENGTH} characters.`,

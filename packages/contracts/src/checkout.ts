@@ -4,8 +4,23 @@ export const ORDER_LINES_MAX = 50;
 export const ORDER_STATUSES = ['pending', 'paid'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_TYPES = ['order', 'booking', 'event'] as const;
+export const PAYMENT_TYPES = ['order', 'booking', 'event', 'course'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
+/** Tickets one purchase may hold. */
+export const TICKETS_PER_PURCHASE = { min: 1, max: 10 } as const;
+/** How long what a payment is for (units, seats, nights) is held while the payer pays. */
+export const PAYMENT_HOLD_MINUTES = 15;
+/** From how many units left a listing says how few there are. */
+export const LOW_STOCK_THRESHOLD = 5;
+export const STOCK_LABELS = {
+  soldOut: 'Sold out',
+  onlyLeft: (units: number) => `Only ${units} left`,
+} as const;
+/** What a listing tells shoppers of its stock: nothing while there is plenty. */
+export function stockLabel(available: number): string | null {
+  if (available <= 0) return STOCK_LABELS.soldOut;
+  return available <= LOW_STOCK_THRESHOLD ? STOCK_LABELS.onlyLeft(available) : null;
+}
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDER_LABELS = { paystack: 'Paystack', sandbox: 'Sokoni Sandbox' } as const;
@@ -21,6 +36,9 @@ export const ORDER_MESSAGES = {
   priceRequired: 'Each item needs its price.',
   productUnavailable: 'A product in your cart is no longer available.',
   duplicateProduct: 'Each product can appear once in an order.',
+  soldOut: (title: string) => `Sold out: ${title} has no units left.`,
+  notEnoughStock: (title: string, units: number) => `Only ${units} of ${title} left.`,
+  ownListing: (title: string) => `${title} is your own listing: you cannot buy it.`,
   priceChanged: (title: string, price: string) => `The price of ${title} is now ${price}.`,
   notFound: 'Order not found.',
   loadFailed: 'Failed to load orders',
@@ -29,6 +47,10 @@ export const ORDER_MESSAGES = {
 
 export const PAYMENT_MESSAGES = {
   orderIdRequired: 'orderId is required for product payments',
+  bookingIdRequired: 'bookingId is required for stay payments',
+  eventIdRequired: 'eventId is required for ticket payments',
+  ticketQuantity: 'You can buy 1 to 10 tickets at a time.',
+  courseIdRequired: 'courseId is required for course payments',
   alreadyPaid: 'This order has already been paid.',
   webhookNotJson: 'The webhook body is not JSON.',
   amountMismatch: (expected: string) => `The amount to pay is ${expected}.`,

@@ -7,33 +7,57 @@ import {
   PAYMENT_PROVIDER_LABELS,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
+  TICKETS_PER_PURCHASE,
 } from './checkout.js';
 import { LINE, line } from './text.js';
 
-/** POST /payments/initialize (spec §3/§7). The amount is checked against the server's own price. */
-export const InitializePaymentInput = z
-  .object({
-    email: line(PAYMENT_MESSAGES.invalidEmail)
-      .trim()
-      .max(EMAIL_MAX_LENGTH, PAYMENT_MESSAGES.invalidEmail)
-      .regex(CHECKOUT_EMAIL_PATTERN, PAYMENT_MESSAGES.invalidEmail),
-    amount: shillings('Amount', 'Amount is required.'),
-    userId: line().max(100).optional(),
-    callback_url: z
-      .url(PAYMENT_MESSAGES.callbackNotAllowed)
-      .max(2048, PAYMENT_MESSAGES.callbackNotAllowed)
-      .regex(LINE, PAYMENT_MESSAGES.callbackNotAllowed),
-    paymentType: z.enum(PAYMENT_TYPES),
-    orderId: z.uuid().optional(),
-    bookingId: line().max(100).optional(),
-    eventId: line().max(100).optional(),
-    quantity: z.number().int().positive().max(1000).optional(),
-  })
-  .refine((input) => input.paymentType !== 'order' || input.orderId !== undefined, {
-    message: PAYMENT_MESSAGES.orderIdRequired,
-    path: ['orderId'],
-  });
+const paymentFields = {
+  email: line(PAYMENT_MESSAGES.invalidEmail)
+    .trim()
+    .max(EMAIL_MAX_LENGTH, PAYMENT_MESSAGES.invalidEmail)
+    .regex(CHECKOUT_EMAIL_PATTERN, PAYMENT_MESSAGES.invalidEmail),
+  amount: shillings('Amount', 'Amount is required.'),
+  userId: line().max(100).optional(),
+  callback_url: z
+    .url(PAYMENT_MESSAGES.callbackNotAllowed)
+    .max(2048, PAYMENT_MESSAGES.callbackNotAllowed)
+    .regex(LINE, PAYMENT_MESSAGES.callbackNotAllowed),
+};
+const subjectId = (message: string) => line(message).trim().min(1, message).max(100, message);
+
+/**
+ * POST /payments/initialize (spec §3/§7), keyed by what is paid for: an order, a stay booking,
+ * event tickets or a course. The amount is checked against the server's own price.
+ */
+export const InitializePaymentInput = z.discriminatedUnion('paymentType', [
+  z.object({
+    ...paymentFields,
+    paymentType: z.literal('order'),
+    orderId: z.uuid(PAYMENT_MESSAGES.orderIdRequired),
+  }),
+  z.object({
+    ...paymentFields,
+    paymentType: z.literal('booking'),
+    bookingId: subjectId(PAYMENT_MESSAGES.bookingIdRequired),
+  }),
+  z.object({
+    ...paymentFields,
+    paymentType: z.literal('event'),
+    eventId: subjectId(PAYMENT_MESSAGES.eventIdRequired),
+    quantity: z
+      .number(PAYMENT_MESSAGES.ticketQuantity)
+      .int(PAYMENT_MESSAGES.ticketQuantity)
+      .min(TICKETS_PER_PURCHASE.min, PAYMENT_MESSAGES.ticketQuantity)
+      .max(TICKETS_PER_PURCHASE.max, PAYMENT_MESSAGES.ticketQuantity),
+  }),
+  z.object({
+    ...paymentFields,
+    paymentType: z.literal('course'),
+    courseId: subjectId(PAYMENT_MESSAGES.courseIdRequired),
+  }),
+]);
 export type InitializePaymentInput = z.input<typeof InitializePaymentInput>;
+export type InitializePaymentData = z.output<typeof InitializePaymentInput>;
 
 export const InitializePaymentResponse = z.object({
   status: z.boolean(),

@@ -7,6 +7,7 @@ import {
   PRODUCT_SORTS,
   REVIEW_MESSAGES,
   SELL_MESSAGES,
+  STOCK_MAX,
   DESCRIPTION_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './catalog.js';
@@ -74,6 +75,10 @@ export const Product = z.object({
   seller: z.object({ id: z.string(), name: z.string() }),
   sellerContact: z.string(),
   shopLocation: z.string(),
+  /** Units on hand (the seller's figure). */
+  stock: z.number().int(),
+  /** Units a shopper can buy now: the stock less what is held for buyers paying. */
+  available: z.number().int(),
   rating: z.number(),
   reviewCount: z.number().int(),
   isNew: z.boolean(),
@@ -133,6 +138,11 @@ const productFields = {
   sellerContact: line(SELL_MESSAGES.sellerContact).trim().min(1, SELL_MESSAGES.sellerContact).max(60),
   shopLocation: line().trim().max(120),
   image: z.array(ProductImage).max(PRODUCT_IMAGES_MAX, SELL_MESSAGES.tooManyImages),
+  stock: z
+    .number(SELL_MESSAGES.stock)
+    .int(SELL_MESSAGES.stock)
+    .min(0, SELL_MESSAGES.stock)
+    .max(STOCK_MAX, SELL_MESSAGES.stock),
 };
 
 const originalNotBelowPrice = (input: { price?: number; originalPrice?: number | null }) =>
@@ -148,6 +158,7 @@ export const CreateProductInput = z
     originalPrice: productFields.originalPrice.optional(),
     shopLocation: productFields.shopLocation.default(''),
     image: productFields.image.default([]),
+    stock: productFields.stock.default(1),
   })
   .refine(originalNotBelowPrice, { message: SELL_MESSAGES.originalPriceBelowPrice, path: ['originalPrice'] });
 export type CreateProductInput = z.input<typeof CreateProductInput>;

@@ -290,9 +290,12 @@ export async function createWorld(
     },
     async repair() {
       const [state] = await queryRows<Record<string, unknown>>(db, sql`select ${fixtureState()}`);
-      if (Number(state?.['fixture price']) !== FIXTURE_PRICE * 100) fixtures.productId = await newProduct();
-      if (state?.['fixture order'] !== 'pending') fixtures.orderId = await newOrder(fixtures.productId);
-      if (state?.['fixture order'] !== 'pending' || state['fixture payment'] !== 'pending')
+      // A new product needs a new order: the old one's units are gone with the old product.
+      const newProductNeeded = Number(state?.['fixture price']) !== FIXTURE_PRICE * 100;
+      const newOrderNeeded = newProductNeeded || state?.['fixture order'] !== 'pending';
+      if (newProductNeeded) fixtures.productId = await newProduct();
+      if (newOrderNeeded) fixtures.orderId = await newOrder(fixtures.productId);
+      if (newOrderNeeded || state?.['fixture payment'] !== 'pending')
         fixtures.paymentReference = await newPayment(fixtures.orderId);
     },
     close: () => t.close(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_TYPES } from '@sokoni/contracts/checkout';
 import { users } from './accounts.js';
 
 /** Every payment attempt: one row per reference we hand a provider. */
@@ -11,7 +12,7 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    paymentType: text('payment_type', { enum: ['order', 'booking', 'event'] }).notNull(),
+    paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
     subjectId: text('subject_id').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('KES'),
@@ -22,6 +23,10 @@ export const payments = pgTable(
       .default('pending'),
     failureReason: text('failure_reason'),
     callbackUrl: text('callback_url').notNull(),
+    /** Until when what the payment is for (units, seats, nights) is held for the payer. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** When the hold ended, sold or given back: set once, so a hold is released at most once. */
+    holdEndedAt: timestamp('hold_ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -30,6 +35,9 @@ export const payments = pgTable(
     check('payments_status_known', sql`${table.status} in ('pending', 'success', 'failed', 'abandoned')`),
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
     index('payments_subject').on(table.paymentType, table.subjectId),
+    index('payments_holds_open')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'pending' and ${table.holdEndedAt} is null`),
   ],
 );
 

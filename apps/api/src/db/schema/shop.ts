@@ -36,6 +36,8 @@ export const products = pgTable(
       .references(() => users.id),
     sellerContact: text('seller_contact').notNull(),
     shopLocation: text('shop_location').notNull().default(''),
+    /** Units on hand, not yet sold. Some of them may be held for buyers who are paying. */
+    stock: integer('stock').notNull().default(1),
     ratingSum: integer('rating_sum').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     isFeatured: boolean('is_featured').notNull().default(false),
@@ -54,6 +56,7 @@ export const products = pgTable(
       'products_category_known',
       sql.raw(`category in (${CATEGORY_IDS.map((id) => `'${id}'`).join(', ')})`),
     ),
+    check('products_stock_not_negative', sql`${table.stock} >= 0`),
     check('products_condition_known', sql`${table.condition} in ('New', 'Used', 'Refurbished')`),
     check(
       'products_rating_consistent',
@@ -136,5 +139,34 @@ export const productViews = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.day, table.viewer] }),
     index('product_views_day').on(table.day),
+  ],
+);
+
+/**
+ * Units of a product held for a payment in progress (one row per product of the payment). A hold
+ * counts against what others can buy while it is `held` and not yet expired; it becomes `sold` when
+ * the payment succeeds and `released` when it fails, is abandoned or lapses. A lapsed hold stops
+ * counting at `expires_at` by itself; nothing has to run for its units to come back.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    reference: text('reference').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    state: text('state', { enum: ['held', 'sold', 'released'] })
+      .notNull()
+      .default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.reference, table.productId] }),
+    check('stock_holds_quantity_positive', sql`${table.quantity} > 0`),
+    check('stock_holds_state_known', sql`${table.state} in ('held', 'sold', 'released')`),
+    index('stock_holds_active')
+      .on(table.productId, table.expiresAt)
+      .where(sql`${table.state} = 'held'`),
   ],
 );

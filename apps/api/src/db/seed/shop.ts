@@ -48,6 +48,8 @@ export async function seedShop({ db, files, now, users }: SeedContext): Promise<
       sellerContact: sample.seller === 'brian' ? '+254 722 555 014' : '+254 711 300 220',
       shopLocation: sample.location,
       isFeatured: sample.featured ?? false,
+      // A used item is one of a kind; shops stock new goods by the dozen, and a few run low.
+      stock: sample.condition === 'Used' ? 1 : [24, 12, 3, 40, 2, 9][index % 6],
       createdAt,
       updatedAt: createdAt,
     });

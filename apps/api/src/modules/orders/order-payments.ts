@@ -1,12 +1,16 @@
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { conflict } from '../../lib/errors.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
 import * as repo from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 
-/** How an order is paid: priced from the order itself; paid means pending → paid, and units sold count for trending. */
+/**
+ * How an order is paid: priced from the order itself; its units are held while the buyer pays, sold
+ * when the payment succeeds (pending → paid, units sold count for trending, a receipt is mailed) and
+ * given back when it fails, is abandoned or lapses.
+ */
 export function orderPaymentHandler({
   db,
   orders,
@@ -16,11 +20,13 @@ export function orderPaymentHandler({
   orders: OrdersService;
   /** Counts the paid units towards trending (the shop's rules). */
   recordSale: (tx: Db, sale: { orderId: string; buyerId: string }) => Promise<void>;
-}): PaymentHandler {
+}): PaymentHandler<'order'> {
   return {
-    async prepare(caller, input) {
-      if (!input.orderId) throw badRequest(PAYMENT_MESSAGES.orderIdRequired, 'ORDER_ID_REQUIRED');
-      const order = await orders.findOwnOrder(caller, input.orderId);
+    async prepare(tx, caller, input, hold) {
+      await orders.findOwnOrder(caller, input.orderId, tx);
+      // An earlier payment of this order gives its units back before they are held again.
+      await hold.supersede(input.orderId);
+      const order = await orders.lockOwnOrder(tx, caller, input.orderId);
       if (order.status !== 'pending') throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
       if (shillingsToCents(input.amount) !== order.totalCents) {
         throw conflict(
@@ -28,6 +34,7 @@ export function orderPaymentHandler({
           'AMOUNT_MISMATCH',
         );
       }
+      await orders.holdUnits(tx, order.id, hold.reference, hold.until);
       return {
         subjectId: order.id,
         amountCents: order.totalCents,
@@ -40,12 +47,18 @@ export function orderPaymentHandler({
       return items.map((item) => `${item.quantity} × ${item.productName}`).join(', ');
     },
 
-    async fulfil(tx, orderId) {
-      const paid = await repo.markOrderPaid(tx, orderId);
-      if (!paid) return false;
-      await recordSale(tx, { orderId, buyerId: paid.userId });
+    async fulfil(tx, { subjectId: orderId, reference }) {
+      const order = await repo.lockOrderById(tx, orderId);
+      if (!order || order.status !== 'pending') return 'already_fulfilled';
+      if (!(await orders.sellUnits(tx, orderId, reference))) return 'unavailable';
+      await repo.markOrderPaid(tx, orderId);
+      await recordSale(tx, { orderId, buyerId: order.userId });
       await orders.queueReceipt(tx, orderId);
-      return true;
+      return 'fulfilled';
+    },
+
+    async release(tx, { reference }) {
+      await orders.releaseUnits(tx, reference);
     },
   };
 }

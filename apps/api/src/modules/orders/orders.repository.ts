@@ -2,24 +2,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
-import { products } from '../../db/schema/shop.js';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
-
-/** Current prices, names and first images of the products being ordered, locked against a change mid-order. */
-export async function findProductsForOrder(db: Db, ids: string[]) {
-  return db
-    .select({
-      id: products.id,
-      title: products.title,
-      priceCents: products.priceCents,
-      images: products.images,
-    })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .for('share');
-}
 
 export async function insertOrder(
   db: Db,
@@ -34,6 +19,12 @@ export async function insertOrder(
 
 export async function findOrderById(db: Db, id: string): Promise<OrderRecord | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** The order, locked until the transaction ends: payments of one order are settled one at a time. */
+export async function lockOrderById(db: Db, id: string): Promise<OrderRecord | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
   return row;
 }
 

@@ -1,21 +1,48 @@
 import type { PaymentType } from '@sokoni/contracts/checkout';
-import type { InitializePaymentInput } from '@sokoni/contracts/payments';
+import type { InitializePaymentData } from '@sokoni/contracts/payments';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../lib/tokens.js';
 
 /** What a vertical tells the payment engine about the thing being paid for. */
 export type PaymentSubject = { subjectId: string; amountCents: number; description: string };
 
-/**
- * Each vertical (orders, stay bookings, event tickets) plugs into the one payment engine with a
- * handler: `prepare` checks the caller may pay and prices the subject from the database;
- * `fulfil` runs inside the settling transaction, at most once per reference.
- */
-export type PaymentHandler = {
-  prepare(caller: AuthUser, input: InitializePaymentInput): Promise<PaymentSubject>;
-  describe(subjectId: string): Promise<string>;
-  /** False when the subject was already fulfilled by another payment (a second charge to refund). */
-  fulfil(tx: Db, subjectId: string): Promise<boolean>;
+/** The payment a hold belongs to, and until when it lasts. */
+export type PaymentHold = {
+  reference: string;
+  until: Date;
+  /**
+   * Ends the open payments of the same subject (a buyer paying again for one order), giving back
+   * their holds first, so a new hold never competes with an older one of the same subject.
+   */
+  supersede(subjectId: string): Promise<void>;
 };
 
-export type PaymentHandlers = Partial<Record<PaymentType, PaymentHandler>>;
+/** Why a payment's hold is given back. */
+export type ReleaseReason =
+  'failed' | 'abandoned' | 'expired' | 'superseded' | 'provider_error' | 'unfulfillable';
+
+/** What became of a paid subject: fulfilled, or a charge to refund. */
+export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'unavailable';
+
+/**
+ * Each vertical (orders, stay bookings, event tickets, courses) plugs into the one payment engine
+ * with a handler. Every call that takes `tx` runs inside the engine's transaction:
+ * - `prepare` checks the caller may pay, prices the subject from the database and takes its hold
+ *   (units, nights, seats), in the transaction that inserts the payment: both or neither.
+ * - `fulfil` runs once per reference, in the settling transaction, when the charge succeeded.
+ * - `release` gives the hold back; the engine calls it exactly once per payment that fails, is
+ *   abandoned, lapses or is superseded (never for one that was fulfilled).
+ */
+export type PaymentHandler<T extends PaymentType = PaymentType> = {
+  prepare(
+    tx: Db,
+    caller: AuthUser,
+    input: Extract<InitializePaymentData, { paymentType: T }>,
+    hold: PaymentHold,
+  ): Promise<PaymentSubject>;
+  describe(subjectId: string): Promise<string>;
+  fulfil(tx: Db, payment: { subjectId: string; reference: string }): Promise<FulfilOutcome>;
+  release(tx: Db, payment: { subjectId: string; reference: string }, reason: ReleaseReason): Promise<void>;
+};
+
+export type PaymentHandlers = { [T in PaymentType]?: PaymentHandler<T> };

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { PaymentStatus, PaymentType } from '@sokoni/contracts/checkout';
 import type { Db } from '../../db/client.js';
 import { paymentEvents, paymentFulfilments, payments } from '../../db/schema/payments.js';
@@ -18,6 +18,7 @@ export async function insertPayment(
     email: string;
     provider: 'sandbox' | 'paystack';
     callbackUrl: string;
+    holdExpiresAt: Date;
   },
 ): Promise<PaymentRecord> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -34,6 +35,51 @@ export async function findPaymentByReference(db: Db, reference: string): Promise
 export async function lockPaymentByReference(db: Db, reference: string): Promise<PaymentRecord | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).for('update');
   return row;
+}
+
+/**
+ * Marks the payment's hold as ended, once: true for the one caller that ends it, false when it had
+ * ended already (sold, or given back). Run on the locked payment row.
+ */
+export async function endHold(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ holdEndedAt: at })
+    .where(and(eq(payments.id, id), isNull(payments.holdEndedAt)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The pending payments of a subject whose hold is still open, locked: those a new payment replaces. */
+export async function lockOpenPaymentsOf(
+  db: Db,
+  paymentType: PaymentType,
+  subjectId: string,
+): Promise<PaymentRecord[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentType, paymentType),
+        eq(payments.subjectId, subjectId),
+        eq(payments.status, 'pending'),
+        isNull(payments.holdEndedAt),
+      ),
+    )
+    .orderBy(payments.id)
+    .for('update');
+}
+
+/** References of pending payments whose hold ran out before `at`, oldest first. */
+export async function findLapsedHolds(db: Db, at: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), isNull(payments.holdEndedAt), lt(payments.holdExpiresAt, at)))
+    .orderBy(payments.holdExpiresAt)
+    .limit(limit);
+  return rows.map((row) => row.reference);
 }
 
 export async function setPaymentStatus(

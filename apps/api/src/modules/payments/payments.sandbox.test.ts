@@ -83,9 +83,23 @@ describe('POST /api/payments/initialize', () => {
     [
       'a payment type not offered yet',
       'buyer',
-      { paymentType: 'booking' },
+      { paymentType: 'booking', bookingId: '7f0c3c2e-57a4-4f4b-9a55-1c1a0f7e2b10' },
       400,
       PAYMENT_MESSAGES.typeUnavailable('booking'),
+    ],
+    [
+      'a stay payment without its booking',
+      'buyer',
+      { paymentType: 'booking' },
+      400,
+      PAYMENT_MESSAGES.bookingIdRequired,
+    ],
+    [
+      'a ticket payment for more than 10 tickets',
+      'buyer',
+      { paymentType: 'event', eventId: 'e1', quantity: 11 },
+      400,
+      PAYMENT_MESSAGES.ticketQuantity,
     ],
   ])('refuses %s', async (_case, who, overrides, status, message) => {
     const order = await placeOrder(t.app, buyer.token, [{ productId }]);

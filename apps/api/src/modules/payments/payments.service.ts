@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { formatKES, centsToShillings } from '@sokoni/contracts/money';
-import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
+import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES, type PaymentType } from '@sokoni/contracts/checkout';
 import type {
-  InitializePaymentInput,
+  InitializePaymentData,
   InitializePaymentResponse,
   PaymentVerification,
 } from '@sokoni/contracts/payments';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/tokens.js';
-import type { PaymentHandlers } from './payment-handlers.js';
+import type { JobQueue } from '../../lib/job-queue.js';
+import type { PaymentHandler, PaymentHandlers, ReleaseReason } from './payment-handlers.js';
 import { ProviderError, type PaymentProvider, type ProviderCharge } from './payment-provider.js';
 import * as repo from './payments.repository.js';
 
@@ -21,21 +22,65 @@ const newPaymentReference = () => `sok_${randomBytes(12).toString('hex')}`;
 const isPaymentReference = (reference: string): boolean => REFERENCE.test(reference);
 type SettleSource = 'verify' | 'webhook' | 'sandbox';
 
+const HOLD_MS = PAYMENT_HOLD_MINUTES * 60 * 1000;
+export const HOLDS_LAPSE_QUEUE = 'payments-holds-lapse';
+/** Lapsed holds ended per run of the job; a backlog is worked off a batch a minute. */
+const LAPSE_BATCH = 200;
+
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
   handlers: PaymentHandlers;
+  jobs: JobQueue;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  now?: () => number;
 }) {
   const { db, provider, handlers, log } = deps;
+  const now = deps.now ?? Date.now;
 
-  const handlerFor = (type: InitializePaymentInput['paymentType']) => {
-    const handler = handlers[type];
+  const handlerFor = <T extends PaymentType>(type: T): PaymentHandler<T> => {
+    const handler = handlers[type] as PaymentHandler<T> | undefined;
     if (!handler) throw badRequest(PAYMENT_MESSAGES.typeUnavailable(type), 'PAYMENT_TYPE_UNAVAILABLE');
     return handler;
   };
+
+  /** Gives the payment's hold back, if it is still open: once per payment, whoever asks. */
+  async function releaseHold(tx: Db, payment: repo.PaymentRecord, reason: ReleaseReason): Promise<void> {
+    if (await repo.endHold(tx, payment.id, new Date(now()))) {
+      await handlerFor(payment.paymentType).release(tx, payment, reason);
+    }
+  }
+
+  /** A payment whose hold ran out is abandoned and its hold given back (unless it was settled meanwhile). */
+  async function lapse(reference: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const payment = await repo.lockPaymentByReference(tx, reference);
+      if (
+        !payment ||
+        payment.status !== 'pending' ||
+        payment.holdEndedAt !== null ||
+        (payment.holdExpiresAt?.getTime() ?? Infinity) > now()
+      )
+        return;
+      await repo.setPaymentStatus(tx, payment.id, { status: 'abandoned', failureReason: 'hold_expired' });
+      await releaseHold(tx, payment, 'expired');
+    });
+  }
+
+  async function lapseHolds(): Promise<void> {
+    for (const reference of await repo.findLapsedHolds(db, new Date(now()), LAPSE_BATCH)) {
+      await lapse(reference);
+    }
+  }
+
+  deps.jobs.define(
+    HOLDS_LAPSE_QUEUE,
+    { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 120 },
+    lapseHolds,
+  );
+  deps.jobs.schedule(HOLDS_LAPSE_QUEUE, '* * * * *');
 
   const toVerification = (payment: repo.PaymentRecord): PaymentVerification => ({
     status: payment.status,
@@ -65,7 +110,11 @@ export function createPaymentsService(deps: {
       });
       if (payment.status === 'success' || charge.status === 'pending') return;
       if (charge.status !== 'success') {
-        await repo.setPaymentStatus(tx, payment.id, { status: charge.status, failureReason: null });
+        // Told again what we know (a payment we abandoned, reported abandoned): keep our reason.
+        if (charge.status !== payment.status) {
+          await repo.setPaymentStatus(tx, payment.id, { status: charge.status, failureReason: null });
+        }
+        await releaseHold(tx, payment, charge.status);
         return;
       }
       if (charge.amountCents !== payment.amountCents || charge.currency !== payment.currency) {
@@ -77,24 +126,29 @@ export function createPaymentsService(deps: {
           status: 'failed',
           failureReason: 'amount_or_currency_mismatch',
         });
+        await releaseHold(tx, payment, 'failed');
         return;
       }
       if (!(await repo.claimFulfilment(tx, reference))) return;
       await repo.setPaymentStatus(tx, payment.id, {
         status: 'success',
         failureReason: null,
-        paidAt: new Date(),
+        paidAt: new Date(now()),
       });
-      const fulfilled = await handlerFor(payment.paymentType).fulfil(tx, payment.subjectId);
-      if (!fulfilled) {
+      // The hold ends here whatever comes of it: sold by fulfil, or given back below.
+      const holdWasOpen = await repo.endHold(tx, payment.id, new Date(now()));
+      const handler = handlerFor(payment.paymentType);
+      const outcome = await handler.fulfil(tx, payment);
+      if (outcome !== 'fulfilled') {
         log.error(
-          { reference, subject: payment.subjectId },
-          'paid for a subject already fulfilled: refund it',
+          { reference, subject: payment.subjectId, outcome },
+          'paid for a subject that cannot be fulfilled: refund it',
         );
         await repo.setPaymentStatus(tx, payment.id, {
           status: 'success',
-          failureReason: 'subject_already_fulfilled',
+          failureReason: `subject_${outcome}`,
         });
+        if (holdWasOpen) await handler.release(tx, payment, 'unfulfillable');
       }
     });
   }
@@ -102,7 +156,7 @@ export function createPaymentsService(deps: {
   return {
     async initialize(
       caller: AuthUser,
-      input: InitializePaymentInput,
+      input: InitializePaymentData,
       allowedOrigins: string[],
     ): Promise<InitializePaymentResponse> {
       // The browser is only ever sent back to us: a payment is never an open redirect.
@@ -110,18 +164,33 @@ export function createPaymentsService(deps: {
         throw badRequest(PAYMENT_MESSAGES.callbackNotAllowed, 'CALLBACK_NOT_ALLOWED');
       }
       const handler = handlerFor(input.paymentType);
-      const subject = await handler.prepare(caller, input);
       const reference = newPaymentReference();
-      const payment = await repo.insertPayment(db, {
-        reference,
-        userId: caller.sub,
-        paymentType: input.paymentType,
-        subjectId: subject.subjectId,
-        amountCents: subject.amountCents,
-        currency: CURRENCY,
-        email: input.email,
-        provider: provider.name,
-        callbackUrl: input.callback_url,
+      const holdExpiresAt = new Date(now() + HOLD_MS);
+      // The hold and the payment row are written together: both, or neither.
+      const { payment, subject } = await db.transaction(async (tx) => {
+        const subject = await handler.prepare(tx, caller, input as never, {
+          reference,
+          until: holdExpiresAt,
+          supersede: async (subjectId) => {
+            for (const open of await repo.lockOpenPaymentsOf(tx, input.paymentType, subjectId)) {
+              await repo.setPaymentStatus(tx, open.id, { status: 'abandoned', failureReason: 'superseded' });
+              await releaseHold(tx, open, 'superseded');
+            }
+          },
+        });
+        const payment = await repo.insertPayment(tx, {
+          reference,
+          userId: caller.sub,
+          paymentType: input.paymentType,
+          subjectId: subject.subjectId,
+          amountCents: subject.amountCents,
+          currency: CURRENCY,
+          email: input.email,
+          provider: provider.name,
+          callbackUrl: input.callback_url,
+          holdExpiresAt,
+        });
+        return { payment, subject };
       });
       try {
         const started = await provider.initialize({
@@ -150,24 +219,32 @@ export function createPaymentsService(deps: {
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         log.error({ reference, err: error, detail: error.detail }, 'payment provider refused to initialise');
-        await repo.setPaymentStatus(db, payment.id, { status: 'failed', failureReason: 'provider_error' });
-        await repo.recordPaymentEvent(db, {
-          paymentId: payment.id,
-          source: 'initialize',
-          outcome: 'provider_error',
+        await db.transaction(async (tx) => {
+          const locked = (await repo.lockPaymentByReference(tx, reference)) ?? payment;
+          await repo.setPaymentStatus(tx, payment.id, { status: 'failed', failureReason: 'provider_error' });
+          await repo.recordPaymentEvent(tx, {
+            paymentId: payment.id,
+            source: 'initialize',
+            outcome: 'provider_error',
+          });
+          await releaseHold(tx, locked, 'provider_error');
         });
         throw new AppError('PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.providerUnavailable, 502);
       }
     },
 
-    /** The caller's own payment only; a pending one is checked with the provider first. */
+    /**
+     * The caller's own payment only. One not settled yet (pending, or abandoned by us when its hold
+     * lapsed or a newer payment replaced it) is checked with the provider first: the payer may have
+     * paid after all.
+     */
     async verify(caller: AuthUser, reference: string): Promise<PaymentVerification> {
       const payment = isPaymentReference(reference)
         ? await repo.findPaymentByReference(db, reference)
         : undefined;
       if (!payment || payment.userId !== caller.sub)
         throw notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
-      if (payment.status === 'pending') {
+      if (payment.status === 'pending' || payment.status === 'abandoned') {
         try {
           await settle(reference, await provider.verify(reference), 'verify');
         } catch (error) {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, min, sql, type S
 import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
-import { productDailyStats, productViews, products } from '../../db/schema/shop.js';
+import { productDailyStats, productViews, products, stockHolds } from '../../db/schema/shop.js';
 
 export type ProductRecord = {
   id: string;
@@ -17,6 +17,8 @@ export type ProductRecord = {
   sellerName: string;
   sellerContact: string;
   shopLocation: string;
+  stock: number;
+  available: number;
   ratingSum: number;
   reviewCount: number;
   isFeatured: boolean;
@@ -24,7 +26,19 @@ export type ProductRecord = {
   createdAt: Date;
 };
 
-const productColumns = {
+/**
+ * Units of the product (in the outer query) held at `at` for payments in progress, but for the
+ * payment `except`. Expired holds count nothing, whether or not anything has released them yet.
+ */
+const heldUnits = (at: Date, except?: string) =>
+  sql`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
+    where ${stockHolds.productId} = ${products.id} and ${stockHolds.state} = 'held'
+      and ${stockHolds.expiresAt} > ${at.toISOString()}::timestamptz${
+        except ? sql` and ${stockHolds.reference} <> ${except}` : sql``
+      }), 0)`;
+
+/** The product's columns as shoppers see them at `at` (what is available depends on live holds). */
+const productColumns = (at: Date) => ({
   id: products.id,
   title: products.title,
   description: products.description,
@@ -38,12 +52,14 @@ const productColumns = {
   sellerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${products.sellerId})`,
   sellerContact: products.sellerContact,
   shopLocation: products.shopLocation,
+  stock: products.stock,
+  available: sql<number>`${products.stock} - ${heldUnits(at)}`.mapWith(Number),
   ratingSum: products.ratingSum,
   reviewCount: products.reviewCount,
   isFeatured: products.isFeatured,
   isTrending: products.isTrending,
   createdAt: products.createdAt,
-};
+});
 
 type FilterPart = 'category' | 'price' | 'condition';
 
@@ -78,9 +94,9 @@ function orderOf(filters: ProductFilters): SQL[] {
   return [desc(products.createdAt), desc(products.id)];
 }
 
-export async function findProducts(db: Db, filters: ProductFilters): Promise<ProductRecord[]> {
+export async function findProducts(db: Db, filters: ProductFilters, at: Date): Promise<ProductRecord[]> {
   return db
-    .select(productColumns)
+    .select(productColumns(at))
     .from(products)
     .where(whereOf(filters))
     .orderBy(...orderOf(filters))
@@ -93,8 +109,8 @@ export async function countProducts(db: Db, filters: ProductFilters): Promise<nu
   return row?.total ?? 0;
 }
 
-export async function findProductById(db: Db, id: string): Promise<ProductRecord | undefined> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
+export async function findProductById(db: Db, id: string, at: Date): Promise<ProductRecord | undefined> {
+  const [row] = await db.select(productColumns(at)).from(products).where(eq(products.id, id));
   return row;
 }
 
@@ -278,4 +294,71 @@ export async function updateProduct(db: Db, id: string, values: Partial<NewProdu
 export async function deleteProduct(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length > 0;
+}
+
+/**
+ * The products being ordered or paid for, with what can be bought of each at `at` (the payment
+ * `except` left out, so it does not compete with its own hold). `lock: 'update'` locks them until the
+ * transaction ends, so holds of one product are taken one at a time; the figures are read after the
+ * lock, by a second statement, so they include every hold committed before it.
+ */
+export async function findForSale(
+  db: Db,
+  ids: string[],
+  options: { at: Date; lock: 'share' | 'update'; except?: string },
+) {
+  if (ids.length === 0) return [];
+  await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(products.id)
+    .for(options.lock);
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      priceCents: products.priceCents,
+      images: products.images,
+      sellerId: products.sellerId,
+      stock: products.stock,
+      available: sql<number>`${products.stock} - ${heldUnits(options.at, options.except)}`.mapWith(Number),
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+}
+
+/** Units held at `at` for payments in progress, by product. */
+export async function findHeldUnits(db: Db, id: string, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<number>`${heldUnits(at)}`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.held ?? 0;
+}
+
+export async function insertHolds(
+  db: Db,
+  reference: string,
+  lines: Array<{ productId: string; quantity: number }>,
+  expiresAt: Date,
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db.insert(stockHolds).values(lines.map((line) => ({ ...line, reference, expiresAt })));
+}
+
+/** Ends a payment's holds that are still `held`, as sold or released. */
+export async function endHolds(db: Db, reference: string, state: 'sold' | 'released'): Promise<void> {
+  await db
+    .update(stockHolds)
+    .set({ state })
+    .where(and(eq(stockHolds.reference, reference), eq(stockHolds.state, 'held')));
+}
+
+/** Takes sold units off the stock; the caller has checked they are there. */
+export async function removeFromStock(db: Db, id: string, quantity: number): Promise<void> {
+  await db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
 }

@@ -165,6 +165,8 @@ describe('GET /api/products', () => {
       seller: { id: seller.id, name: 'Amina Wanjiru' },
       sellerContact: '+254 700 000 000',
       shopLocation: 'Nairobi',
+      stock: 1000,
+      available: 1000,
       rating: 0,
       reviewCount: 0,
       isNew: true,

@@ -17,9 +17,10 @@ import {
 } from '@sokoni/contracts/catalog';
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { encodeJsonBody, type JsonBody } from '../../lib/json-body.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
@@ -102,6 +103,24 @@ export function networkOf(ip: string): string {
 
 const ProductPage = z.array(Product);
 
+export type StockQuote = Awaited<ReturnType<typeof repo.findForSale>>[number];
+export type StockLine = { productId: string; quantity: number };
+export type StockHold = { reference: string; lines: StockLine[]; until: Date };
+
+/** Why these lines cannot be had, naming the product: gone, sold out or short; undefined if they can. */
+export function shortfall(quotes: StockQuote[], lines: StockLine[]): AppError | undefined {
+  const byId = new Map(quotes.map((quote) => [quote.id, quote]));
+  for (const line of lines) {
+    const quote = byId.get(line.productId);
+    if (!quote) return badRequest(ORDER_MESSAGES.productUnavailable, 'PRODUCT_UNAVAILABLE');
+    if (quote.available <= 0) return conflict(ORDER_MESSAGES.soldOut(quote.title), 'SOLD_OUT');
+    if (quote.available < line.quantity) {
+      return conflict(ORDER_MESSAGES.notEnoughStock(quote.title, quote.available), 'NOT_ENOUGH_STOCK');
+    }
+  }
+  return undefined;
+}
+
 /** A product kept with its encoded answer. */
 type CachedProduct = { product: Product; json: JsonBody };
 
@@ -151,6 +170,8 @@ export function createProductsService(deps: {
       seller: { id: record.sellerId, name: record.sellerName },
       sellerContact: record.sellerContact,
       shopLocation: record.shopLocation,
+      stock: record.stock,
+      available: Math.max(0, record.available),
       rating: record.reviewCount === 0 ? 0 : Math.round((record.ratingSum / record.reviewCount) * 10) / 10,
       reviewCount: record.reviewCount,
       isNew: now() - record.createdAt.getTime() < NEW_LISTING_DAYS * DAY_MS,
@@ -163,7 +184,7 @@ export function createProductsService(deps: {
   const cachedProduct = (id: string): Promise<CachedProduct | undefined> =>
     isUuid(id)
       ? byId.get(id, async () => {
-          const record = await repo.findProductById(db, id);
+          const record = await repo.findProductById(db, id, new Date(now()));
           if (!record) return undefined;
           const product = toProduct(record);
           return { product, json: encodeJsonBody(Product, product) };
@@ -177,7 +198,7 @@ export function createProductsService(deps: {
   }
 
   async function findOrThrow(id: string): Promise<repo.ProductRecord> {
-    const record = isUuid(id) ? await repo.findProductById(db, id) : undefined;
+    const record = isUuid(id) ? await repo.findProductById(db, id, new Date(now())) : undefined;
     if (!record) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
     return record;
   }
@@ -192,7 +213,7 @@ export function createProductsService(deps: {
       const aggregate = aggregateKey(filters);
       const [json, total] = await Promise.all([
         pages.get(pageKey(filters, aggregate), async () =>
-          encodeJsonBody(ProductPage, (await repo.findProducts(db, filters)).map(toProduct)),
+          encodeJsonBody(ProductPage, (await repo.findProducts(db, filters, new Date(now()))).map(toProduct)),
         ),
         totals.get(aggregate, () => repo.countProducts(db, filters)),
       ]);
@@ -231,6 +252,54 @@ export function createProductsService(deps: {
       await repo.addUnitsSold(tx, { ...sale, day: dayOf(now()), cap: TRENDING.unitsPerBuyerPerDay });
     },
 
+    /**
+     * What an order for these products would be priced at, and what can be bought of each now
+     * (locked against a change of price until the transaction ends).
+     */
+    async quoteForOrder(tx: Db, ids: string[]): Promise<StockQuote[]> {
+      return repo.findForSale(tx, ids, { at: new Date(now()), lock: 'share' });
+    },
+
+    /**
+     * Holds the units of a payment until `until`, all or none: a line with fewer units left than
+     * asked is refused, naming the product. Products are locked while their holds are counted and
+     * taken, so two buyers (in any two server processes) can never hold the same last unit.
+     */
+    async holdStock(tx: Db, hold: StockHold): Promise<void> {
+      const quotes = await repo.findForSale(
+        tx,
+        hold.lines.map((line) => line.productId),
+        { at: new Date(now()), lock: 'update' },
+      );
+      const refusal = shortfall(quotes, hold.lines);
+      if (refusal) throw refusal;
+      await repo.insertHolds(tx, hold.reference, hold.lines, hold.until);
+      forgetCached();
+    },
+
+    /**
+     * Sells a paid payment's units: its own hold, or, if that has lapsed or was given back, what is
+     * still free. False when the units are gone (the payment must be refunded); nothing changes then.
+     */
+    async sellStock(tx: Db, sale: Omit<StockHold, 'until'>): Promise<boolean> {
+      const quotes = await repo.findForSale(
+        tx,
+        sale.lines.map((line) => line.productId),
+        { at: new Date(now()), lock: 'update', except: sale.reference },
+      );
+      if (shortfall(quotes, sale.lines)) return false;
+      for (const line of sale.lines) await repo.removeFromStock(tx, line.productId, line.quantity);
+      await repo.endHolds(tx, sale.reference, 'sold');
+      forgetCached();
+      return true;
+    },
+
+    /** Gives a payment's held units back (a no-op for units already sold or given back). */
+    async releaseStock(tx: Db, reference: string): Promise<void> {
+      await repo.endHolds(tx, reference, 'released');
+      forgetCached();
+    },
+
     /** Something outside this service changed what products show (a review moved a rating). */
     catalogueChanged: forgetCached,
 
@@ -249,6 +318,7 @@ export function createProductsService(deps: {
           sellerId: caller.sub,
           sellerContact: input.sellerContact,
           shopLocation: input.shopLocation,
+          stock: input.stock,
         });
       });
       forgetCached();
@@ -271,6 +341,12 @@ export function createProductsService(deps: {
       }
       await db.transaction(async (tx) => {
         if (input.image) await claimImages(tx, caller, input.image);
+        if (input.stock !== undefined) {
+          // Locked, so no hold is taken between the check and the change.
+          await repo.findForSale(tx, [id], { at: new Date(now()), lock: 'update' });
+          const held = await repo.findHeldUnits(tx, id, new Date(now()));
+          if (input.stock < held) throw conflict(SELL_MESSAGES.stockBelowHeld(held), 'STOCK_BELOW_HELD');
+        }
         await repo.updateProduct(tx, id, {
           title: input.title,
           description: input.description,
@@ -281,6 +357,7 @@ export function createProductsService(deps: {
           images: input.image,
           sellerContact: input.sellerContact,
           shopLocation: input.shopLocation,
+          stock: input.stock,
         });
       });
       forgetCached();

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue, type JobQueue } from '../../lib/job-queue.js';
+import type { AuthUser } from '../../lib/tokens.js';
+import { registerUser } from '../../../test/factories.js';
+import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
+import type { PaymentHandler, ReleaseReason } from './payment-handlers.js';
+import { createPaymentsService, type PaymentsService } from './payments.service.js';
+import { createSandboxProvider } from './sandbox-provider.js';
+
+// The engine with a handler of its own that writes a hold row of its own, so what the engine promises
+// every vertical is seen apart from any one of them: hold and payment together, release once.
+let app: TestApp;
+let jobs: JobQueue;
+let payments: PaymentsService;
+let caller: AuthUser;
+const released: Array<{ reference: string; reason: ReleaseReason }> = [];
+const CALLBACK = 'http://127.0.0.1:3000/payment/callback';
+
+const handler: PaymentHandler<'course'> = {
+  async prepare(tx, _caller, input, hold) {
+    await tx.execute(
+      sql`insert into lifecycle_holds (reference, course) values (${hold.reference}, ${input.courseId})`,
+    );
+    // A price the payments table refuses (it must be above 0) fails the insert after the hold.
+    return {
+      subjectId: input.courseId,
+      amountCents: input.courseId === 'free' ? 0 : 150_000,
+      description: 'A course',
+    };
+  },
+  describe: async () => 'A course',
+  fulfil: async () => 'fulfilled',
+  async release(_tx, payment, reason) {
+    released.push({ reference: payment.reference, reason });
+  },
+};
+
+beforeAll(async () => {
+  // A second engine beside the app's, on its database, with a job queue of its own.
+  app = await createTestApp();
+  const db = app.database.db;
+  await db.execute(sql`create table lifecycle_holds (reference text primary key, course text not null)`);
+  const user = await registerUser(app.app);
+  caller = { sub: user.id, name: user.name, email: user.email, role: 'user', exp: Date.now() / 1000 + 3600 };
+  jobs = createJobQueue(app.database, pino({ level: 'silent' }));
+  payments = createPaymentsService({
+    db,
+    provider: createSandboxProvider({ db }),
+    handlers: { course: handler },
+    jobs,
+    log: pino({ level: 'silent' }),
+  });
+  await jobs.start();
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await app?.close();
+});
+
+const start = (courseId: string) =>
+  payments.initialize(
+    caller,
+    { email: caller.email, amount: 1500, callback_url: CALLBACK, paymentType: 'course', courseId },
+    ['http://127.0.0.1:3000'],
+  );
+
+const holdsOf = async (course: string) =>
+  queryRows<{ reference: string }>(
+    app.database.db,
+    sql`select reference from lifecycle_holds where course = ${course}`,
+  );
+
+describe('the payment lifecycle every vertical plugs into', () => {
+  it('writes the hold and the payment together: when the payment cannot be written, the hold is gone too', async () => {
+    await expect(start('free')).rejects.toThrow();
+    expect(await holdsOf('free')).toEqual([]);
+
+    const course = randomUUID();
+    const { data } = await start(course);
+    expect(await holdsOf(course)).toEqual([{ reference: data.reference }]);
+  });
+
+  it('releases a declined payment once, however often the decline is reported', async () => {
+    const { data } = await start(randomUUID());
+    await Promise.all([
+      payments.sandboxDecide(data.reference, 'decline'),
+      payments.sandboxDecide(data.reference, 'decline'),
+      payments.sandboxDecide(data.reference, 'decline'),
+    ]);
+    expect(released.filter((entry) => entry.reference === data.reference)).toEqual([
+      { reference: data.reference, reason: 'failed' },
+    ]);
+  });
+
+  it('releases the earlier payment once when its subject is paid for again, and never a paid one', async () => {
+    const course = randomUUID();
+    const first = await start(course);
+    // The handler above does not supersede: a vertical that holds per purchase keeps both open.
+    const second = await start(course);
+    await payments.sandboxDecide(second.data.reference, 'pay');
+    await payments.sandboxDecide(first.data.reference, 'decline');
+    await payments.sandboxDecide(first.data.reference, 'decline');
+    expect(released.filter((entry) => entry.reference === second.data.reference)).toEqual([]);
+    expect(released.filter((entry) => entry.reference === first.data.reference)).toEqual([
+      { reference: first.data.reference, reason: 'failed' },
+    ]);
+  });
+});
