@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DESKTOP, MOBILE, seriousViolations, submitLogin } from './support';
+import { DESKTOP, MOBILE, registerUser, seriousViolations, submitLogin } from './support';
 
 test.describe('app shell', () => {
   test('every screen sits in the one layout: the header above, the footer below', async ({ page }) => {
@@ -37,7 +37,11 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Karibu Sokoni' })).toBeVisible();
   });
 
-  test('the header shows Login to visitors and the seller links to signed-in users', async ({ page }) => {
+  test('the header shows Login to visitors and the seller links to signed-in users', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request, 'Amina Wanjiru');
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     const header = page.getByRole('banner');
@@ -45,12 +49,15 @@ test.describe('app shell', () => {
     await expect(header.getByRole('link', { name: 'Sell' })).toHaveCount(0);
 
     await header.getByRole('link', { name: 'Login' }).click();
-    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await submitLogin(page, user);
     await expect(page).toHaveURL('/');
     await expect(header.getByRole('link', { name: 'Sell' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'My Products' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'My Orders' })).toBeVisible();
-    await expect(header.getByRole('link', { name: /Amina Wanjiru/ })).toHaveAttribute('href', '/profile');
+    await expect(header.getByRole('link', { name: new RegExp(user.name) })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
   });
 
@@ -124,7 +131,9 @@ test.describe('app shell', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     test(`screenshots of home, login, signup and profile at ${viewport.width} px`, async ({
       page,
+      request,
     }, testInfo) => {
+      const user = await registerUser(request, 'Brian Otieno');
       await page.setViewportSize(viewport);
       for (const [name, path, heading] of [
         ['home', '/', 'Karibu Sokoni'],
@@ -139,16 +148,16 @@ test.describe('app shell', () => {
       }
 
       await page.goto('/login');
-      await submitLogin(page, DEMO_ACCOUNTS.brian);
+      await submitLogin(page, user);
       await expect(page).toHaveURL('/');
       if (viewport.width < DESKTOP.width) await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.getByRole('link', { name: /Brian Otieno/ }).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: new RegExp(user.name) }).first()).toBeVisible();
       for (const [name, path] of [
         ['home-signed-in', null],
         ['profile', '/profile'],
       ] as const) {
         if (path) await page.goto(path);
-        if (path) await expect(page.getByRole('heading', { name: 'Brian Otieno' })).toBeVisible();
+        if (path) await expect(page.getByRole('heading', { name: user.name })).toBeVisible();
         const file = testInfo.outputPath(`${name}-${viewport.width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`${name}-${viewport.width}`, { path: file, contentType: 'image/png' });

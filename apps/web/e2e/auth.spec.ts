@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, MOBILE, profileLink, signUp, submitLogin, uniqueEmail } from './support';
+import { MOBILE, profileLink, registerUser, signUp, submitLogin, uniqueEmail } from './support';
 
 test.describe('sign up and sign in', () => {
   test('a new user signs up, keeps the session on reload, signs out and returns to the page they wanted', async ({
@@ -66,17 +66,18 @@ test.describe('sign up and sign in', () => {
     expect(stored.state.user).toBeNull();
   });
 
-  test('the mobile menu opens, closes on Escape and signs out to /login', async ({ page }) => {
+  test('the mobile menu opens, closes on Escape and signs out to /login', async ({ page, request }) => {
+    const user = await registerUser(request, 'Brian Otieno');
     await page.setViewportSize(MOBILE);
     await page.goto('/login');
-    await submitLogin(page, DEMO_ACCOUNTS.brian);
+    await submitLogin(page, user);
     await expect(page).toHaveURL('/');
 
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await menuButton.click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link', { name: /Brian Otieno/ })).toBeVisible();
+    await expect(menu.getByRole('link', { name: new RegExp(user.name) })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
 
     await page.keyboard.press('Escape');
@@ -97,9 +98,10 @@ test.describe('sign up and sign in', () => {
     await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
   });
 
-  test('a wrong password shows the server message inline', async ({ page }) => {
+  test('a wrong password shows the server message inline', async ({ page, request }) => {
+    const user = await registerUser(request, 'Amina Wanjiru');
     await page.goto('/login');
-    await submitLogin(page, { email: DEMO_ACCOUNTS.amina.email, password: 'not-her-password' });
+    await submitLogin(page, { email: user.email, password: 'not-her-password' });
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
     await expect(page).toHaveURL('/login');
   });
@@ -168,25 +170,27 @@ test.describe('sign up and sign in', () => {
     await expect(meter).toHaveAttribute('aria-valuenow', '100');
   });
 
-  test('signing up with a registered e-mail shows "Email already exists"', async ({ page }) => {
-    await signUp(page, { name: 'Another Amina', email: DEMO_ACCOUNTS.amina.email, password: 'Karibu2026!' });
+  test('signing up with a registered e-mail shows "Email already exists"', async ({ page, request }) => {
+    const user = await registerUser(request, 'Amina Wanjiru');
+    await signUp(page, { name: 'Another Amina', email: user.email, password: 'Karibu2026!' });
     await expect(page.getByRole('alert')).toHaveText('Email already exists');
     await expect(page).toHaveURL('/signup');
   });
 
-  test('sign-in falls back to "Login failed" when the server sends no message', async ({ page }) => {
+  test('sign-in falls back to "Login failed" when the server sends no message', async ({ page, request }) => {
+    const user = await registerUser(request, 'Amina Wanjiru');
     await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
     await page.goto('/login');
-    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await submitLogin(page, user);
     await expect(page.getByRole('alert')).toHaveText('Login failed');
     await expect(page).toHaveURL('/login');
 
     await page.unroute('**/api/auth/login');
     await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto('/login');
-    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await submitLogin(page, user);
     await expect(page.getByRole('alert')).toHaveText('Login failed');
-    await expect(profileLink(page, DEMO_ACCOUNTS.amina.name)).toHaveCount(0);
+    await expect(profileLink(page, user.name)).toHaveCount(0);
   });
 
   test('sign-up falls back to "Signup failed" when the server sends no message', async ({ page }) => {
@@ -205,7 +209,8 @@ test.describe('sign up and sign in', () => {
     await expect(profileLink(page, user.name)).toHaveCount(0);
   });
 
-  test('the profile page offers Try Again when loading fails', async ({ page }) => {
+  test('the profile page offers Try Again when loading fails', async ({ page, request }) => {
+    const user = await registerUser(request, 'Amina Wanjiru');
     let failProfile = true;
     await page.route('**/api/users/*', (route) =>
       failProfile
@@ -216,13 +221,13 @@ test.describe('sign up and sign in', () => {
         : route.continue(),
     );
     await page.goto('/profile');
-    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await submitLogin(page, user);
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('alert')).toHaveText('Failed to load profile.');
 
     failProfile = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect(page.getByRole('heading', { name: DEMO_ACCOUNTS.amina.name })).toBeVisible();
-    await expect(page.getByText(DEMO_ACCOUNTS.amina.email)).toBeVisible();
+    await expect(page.getByRole('heading', { name: user.name })).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
   });
 });

@@ -1,16 +1,24 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   attachScreenshots,
+  createProduct,
   DESKTOP,
-  findProduct,
+  gate,
   kes,
   seriousViolations,
   signUp,
+  unique,
   uniqueEmail,
 } from './support';
 
 type ProductJson = { id: string; title: string; price: number };
+
+/** A listing of this test's own to buy: buying uses up its stock, so no test buys another's. */
+async function basketForSale(request: APIRequestContext) {
+  const { product } = await createProduct(request, { title: unique('Kiondo basket'), price: 1900 });
+  return product;
+}
 
 async function signUpFresh(page: Page, label: string) {
   const user = { name: 'Wanjiku Kamau', email: uniqueEmail(label), password: 'Karibu2026!' };
@@ -38,12 +46,21 @@ test.describe('checkout, payment and My Orders', () => {
   }, testInfo) => {
     // The journey waits on the spec's real timers (approval, 1.5 s verification, 5 s countdown).
     test.slow();
-    const phone = await findProduct<ProductJson>(request, 'Samsung Galaxy');
-    const basket = await findProduct<ProductJson>(request, 'Kiondo');
-    const total = phone.price + basket.price;
+    const { product: board, seller } = await createProduct(request, {
+      title: unique('Hand-carved bao board'),
+      description: 'Mvule wood bao board with 64 seeds, carved in Lamu.',
+      price: 3200,
+      category: 'toys-games',
+    });
+    const { product: basket } = await createProduct(
+      request,
+      { title: unique('Kiondo basket'), price: 1900 },
+      seller,
+    );
+    const total = board.price + basket.price;
     await page.setViewportSize(DESKTOP);
     const user = await signUpFresh(page, 'buyer');
-    await addToCart(page, phone);
+    await addToCart(page, board);
     await addToCart(page, basket);
 
     await page.goto('/checkout');
@@ -88,7 +105,7 @@ test.describe('checkout, payment and My Orders', () => {
     await expect(order.getByTestId('order-status')).toHaveText('Paid');
     await expect(order.getByTestId('order-total')).toHaveText(kes(total));
     await expect(order.getByTestId('order-item')).toHaveCount(2);
-    await expect(order.getByText(phone.title)).toBeVisible();
+    await expect(order.getByText(board.title)).toBeVisible();
     await expect(order.getByText(basket.title)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await attachScreenshots(page, testInfo, 'orders');
@@ -98,15 +115,16 @@ test.describe('checkout, payment and My Orders', () => {
     page,
     request,
   }) => {
-    const basket = await findProduct<ProductJson>(request, 'Kiondo');
+    const basket = await basketForSale(request);
     await page.setViewportSize(DESKTOP);
     await signUpFresh(page, 'decliner');
     await addToCart(page, basket);
     await page.goto('/checkout');
 
-    // Hold the order request back a moment so the waiting state can be seen.
+    // Hold the order request back until the waiting state has been seen.
+    const orderHeld = gate();
     await page.route('**/api/orders', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await orderHeld.opened;
       await route.continue();
     });
     await payButton(page, basket.price).click();
@@ -114,6 +132,7 @@ test.describe('checkout, payment and My Orders', () => {
       page.getByRole('status').filter({ hasText: 'Redirecting to Sokoni Sandbox...' }),
     ).toBeVisible();
     await expect(payButton(page, basket.price)).toBeDisabled();
+    orderHeld.open();
 
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Decline' }).click();
@@ -139,7 +158,7 @@ test.describe('checkout, payment and My Orders', () => {
     page,
     request,
   }) => {
-    const basket = await findProduct<ProductJson>(request, 'Kiondo');
+    const basket = await basketForSale(request);
     await page.setViewportSize(DESKTOP);
     await signUpFresh(page, 'edgecases');
 

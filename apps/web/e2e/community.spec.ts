@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { SAMPLE_THREAD, newMemberPage, phonesImage, signUpMember } from './community-support';
+import { createThreadWithReplyTree, newMemberPage, phonesImage, signUpMember } from './community-support';
 import { attachScreenshots, DESKTOP, MOBILE, seriousViolations } from './support';
 
 test.describe('community', () => {
   test('a visitor opens a thread from the hub and reads its reply tree without signing in', async ({
     page,
+    request,
   }, testInfo) => {
+    const thread = await createThreadWithReplyTree(request);
     await page.setViewportSize(DESKTOP);
     await page.goto('/community');
     await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
@@ -21,9 +23,9 @@ test.describe('community', () => {
     await expect(page).toHaveURL('/community?category=agriculture');
     await expect(page.getByRole('link', { name: 'Agriculture' })).toHaveAttribute('aria-current', 'true');
 
-    await page.getByRole('link', { name: SAMPLE_THREAD }).click();
-    await expect(page).toHaveURL(/\/community\/[\w-]+$/);
-    await expect(page.getByRole('heading', { level: 1, name: SAMPLE_THREAD })).toBeVisible();
+    await page.getByRole('link', { name: thread.title }).click();
+    await expect(page).toHaveURL(`/community/${thread.threadId}`);
+    await expect(page.getByRole('heading', { level: 1, name: thread.title })).toBeVisible();
     await expect(page.getByText('Top Reply')).toHaveCount(1);
     const replies = page.getByTestId('reply');
     await expect(replies).toHaveCount(4);

@@ -1,39 +1,58 @@
 import { expect, test } from '@playwright/test';
-
+import type { APIRequestContext } from '@playwright/test';
 import {
   attachScreenshots,
-  DEMO_ACCOUNTS,
+  createProduct,
   DESKTOP,
-  findProduct,
+  fetchProduct,
   kes,
+  registerUser,
+  reviewProduct,
   seriousViolations,
   signUp,
   submitLogin,
+  unique,
   uniqueEmail,
 } from './support';
 
-type ProductJson = {
-  id: string;
-  title: string;
-  description: string;
-  isNew: boolean;
-  price: number;
-  originalPrice: number | null;
-  discount: number | null;
-  image: string[];
-  seller: { name: string };
-  sellerContact: string;
-  shopLocation: string;
-  reviewCount: number;
-};
+/** A phone of this test's own, with three images and a discount, and units enough to add three to a cart. */
+async function phoneForSale(request: APIRequestContext) {
+  const { product } = await createProduct(request, {
+    title: unique('Tecno Camon 30 Pro 512GB'),
+    description: 'Dual SIM, 512 GB, 50 MP camera, with charger and a one-year warranty.',
+    price: 45_500,
+    originalPrice: 52_000,
+    condition: 'Refurbished',
+    category: 'phones',
+    sellerContact: '0722 456 789',
+    shopLocation: 'Luthuli Avenue, Nairobi CBD',
+    images: 3,
+    stock: 10,
+  });
+  return product;
+}
+
+/** A listing of this test's own that `count` other accounts have reviewed. */
+async function reviewedProduct(request: APIRequestContext, count: number) {
+  const { product } = await createProduct(request, { title: unique('Kiondo basket') });
+  const reviewers = ['Achieng Odhiambo', 'Kamau Njoroge', 'Zawadi Mutua'];
+  for (const [index, name] of reviewers.slice(0, count).entries()) {
+    await reviewProduct(request, product, {
+      name,
+      rating: 5 - index,
+      comment: `Strong and well woven (review ${index + 1}).`,
+    });
+  }
+  return fetchProduct(request, product.id);
+}
 
 test.describe('product page and cart', () => {
   test('a visitor views a product, switches images, adds it twice and manages the cart', async ({
     page,
     request,
   }, testInfo) => {
-    const phone = await findProduct<ProductJson>(request, 'Samsung Galaxy');
-    const basket = await findProduct<ProductJson>(request, 'Kiondo');
+    const phone = await phoneForSale(request);
+    const { product: basket } = await createProduct(request, { title: unique('Kiondo basket') });
     expect(phone.image.length).toBeGreaterThan(2);
     await page.setViewportSize(DESKTOP);
 
@@ -142,7 +161,14 @@ test.describe('product page and cart', () => {
     page,
     request,
   }, testInfo) => {
-    const ebook = await findProduct<ProductJson>(request, 'E-book1');
+    // The product page gives the e-book card to whatever listing has exactly this title.
+    const { product: ebook, seller } = await createProduct(request, {
+      title: 'E-book1',
+      description: 'A downloadable guide to starting a small business in Kenya.',
+      price: 450,
+      originalPrice: 600,
+      category: 'books-media',
+    });
     expect(ebook.title).toBe('E-book1');
     const percent = Math.round(((ebook.originalPrice! - ebook.price) / ebook.originalPrice!) * 100);
 
@@ -153,7 +179,11 @@ test.describe('product page and cart', () => {
     await expect(card.getByTestId('ebook-discount')).toHaveText(`${percent}% OFF`);
     await attachScreenshots(page, testInfo, 'ebook');
 
-    const phone = await findProduct<ProductJson>(request, 'Samsung Galaxy');
+    const { product: phone } = await createProduct(
+      request,
+      { title: unique('Tecno Spark 20 phone'), price: 14_000, category: 'phones', condition: 'Used' },
+      seller,
+    );
     await page.goto(`/products/${phone.id}`);
     await expect(page.getByRole('heading', { level: 1, name: phone.title })).toBeVisible();
     await expect(page.getByTestId('ebook-card')).toHaveCount(0);
@@ -169,7 +199,8 @@ test.describe('product page and cart', () => {
   });
 
   test('a failed reviews load says so and Try Again recovers', async ({ page, request }) => {
-    const product = await findProduct<ProductJson>(request, 'Samsung Galaxy');
+    const product = await reviewedProduct(request, 2);
+    expect(product.reviewCount).toBe(2);
     await page.route('**/api/reviews/product/**', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto(`/products/${product.id}`);
     await expect(page.getByRole('alert')).toHaveText('Reviews could not be loaded.');
@@ -184,7 +215,8 @@ test.describe('product page and cart', () => {
     page,
     request,
   }) => {
-    const product = await findProduct<ProductJson>(request, 'Samsung Galaxy');
+    const product = await reviewedProduct(request, 1);
+    const reviewer = await registerUser(request, 'Brian Otieno');
     await page.goto(`/products/${product.id}`);
     await expect(page.getByTestId('review-list').getByRole('listitem')).toHaveCount(product.reviewCount);
 
@@ -194,7 +226,7 @@ test.describe('product page and cart', () => {
     await expect(page.getByText('Login to leave a review.')).toBeVisible();
     await page.getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL('/login');
-    await submitLogin(page, DEMO_ACCOUNTS.brian);
+    await submitLogin(page, reviewer);
     await expect(page).toHaveURL(`/products/${product.id}`);
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await expect(page.getByRole('group', { name: 'Your rating' })).toBeVisible();
@@ -205,16 +237,11 @@ test.describe('product page and cart', () => {
     page,
     request,
   }, testInfo) => {
-    const listing = await request.get('/api/products?limit=100');
-    // A sample product: other specs running alongside list and delete products of their own.
-    const sampleSellers = ['Amina Wanjiru', 'Brian Otieno', 'Sokoni Admin'];
-    const unreviewed = ((await listing.json()) as ProductJson[]).find(
-      (product) =>
-        product.reviewCount === 0 &&
-        product.title !== 'E-book1' &&
-        sampleSellers.includes(product.seller.name),
-    );
-    if (!unreviewed) throw new Error('the sample data has no product without reviews');
+    // A listing of this test's own, so no other test sees its rating move.
+    const { product: unreviewed } = await createProduct(request, {
+      title: unique('Soapstone elephant carving'),
+    });
+    expect(unreviewed.reviewCount).toBe(0);
 
     const user = { name: 'Otieno Kiprop', email: uniqueEmail('reviewer'), password: 'Karibu2026!' };
     await signUp(page, user);

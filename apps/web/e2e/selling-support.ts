@@ -1,9 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { solidPng } from './png';
-import { signUp, submitLogin, uniqueEmail } from './support';
-
-const PASSWORD = 'Karibu2026!';
+import { PASSWORD, signUp, submitLogin, uniqueEmail } from './support';
 
 export const pngFile = (name: string, rgb: [number, number, number]) => ({
   name,

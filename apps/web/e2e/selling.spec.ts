@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
-import type { Route } from '@playwright/test';
 import { fillSellForm, pngFile, signUpFresh, storedToken, submitLoginAsNew } from './selling-support';
-import { attachScreenshots, DEMO_ACCOUNTS, DESKTOP, seriousViolations, submitLogin } from './support';
+import {
+  attachScreenshots,
+  createProduct,
+  DESKTOP,
+  gate,
+  seriousViolations,
+  submitLogin,
+  unique,
+} from './support';
 
 test.describe('selling', () => {
   test('a seller lists a product with two images, edits its price and deletes it; others cannot touch it', async ({
@@ -11,7 +18,7 @@ test.describe('selling', () => {
     test.setTimeout(90_000);
     await page.setViewportSize(DESKTOP);
     await signUpFresh(page, 'Wanjiru');
-    const title = `Kiondo basket ${Math.random().toString(36).slice(2, 8)}`;
+    const title = unique('Kiondo basket');
 
     await page.getByRole('banner').getByRole('link', { name: 'Sell', exact: true }).click();
     await expect(page).toHaveURL('/sell');
@@ -23,9 +30,10 @@ test.describe('selling', () => {
       .setInputFiles([pngFile('front.png', [16, 120, 80]), pngFile('back.png', [200, 90, 20])]);
     await expect(page.getByRole('img', { name: /^Preview \d: / })).toHaveCount(2);
 
-    // Slow the uploads down enough to see the busy label and the progress bars.
+    // Hold the uploads back until the busy label and the progress bars have been seen.
+    const uploadsHeld = gate();
     await page.route('**/api/uploads/product-image', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await uploadsHeld.opened;
       await route.continue();
     });
     await page.getByRole('button', { name: 'List Product' }).click();
@@ -34,6 +42,7 @@ test.describe('selling', () => {
       'aria-valuenow',
       /\d+/,
     );
+    uploadsHeld.open();
     await expect(page.getByText('Product uploaded!')).toBeVisible({ timeout: 15_000 });
     await page.unroute('**/api/uploads/product-image');
 
@@ -196,7 +205,7 @@ test.describe('selling', () => {
     await expect(page.getByText('You have not listed any products yet.')).toBeVisible();
 
     // A listing of their own, made through the API, to fail an edit and a delete on.
-    const title = `Jiko stove ${Math.random().toString(36).slice(2, 8)}`;
+    const title = unique('Jiko stove');
     const created = await page.request.post('/api/products', {
       headers: { Authorization: `Bearer ${await storedToken(page)}` },
       data: {
@@ -214,13 +223,14 @@ test.describe('selling', () => {
     const card = page.getByTestId('my-product-card').filter({ hasText: title });
     await expect(card.getByTestId('my-product-price')).toHaveText('Ksh 1,200');
 
-    const slowFailure = async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Each change is held until the test has seen the busy button, then fails.
+    let changeHeld = gate();
+    await page.route('**/api/products/*', async (route) => {
+      if (!['PUT', 'DELETE'].includes(route.request().method())) return route.fallback();
+      const held = changeHeld;
+      await held.opened;
       await route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error' } });
-    };
-    await page.route('**/api/products/*', (route) =>
-      ['PUT', 'DELETE'].includes(route.request().method()) ? slowFailure(route) : route.fallback(),
-    );
+    });
     await card.getByRole('button', { name: `Edit ${title}` }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit product' });
     await editDialog.getByLabel('Original price (Ksh, optional)').fill('1000');
@@ -231,14 +241,17 @@ test.describe('selling', () => {
     await editDialog.getByLabel('Original price (Ksh, optional)').fill('');
     await editDialog.getByRole('button', { name: 'Save' }).click();
     await expect(editDialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    changeHeld.open();
     await expect(editDialog.getByRole('alert')).toHaveText('Failed to update product.');
     await editDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(editDialog).toHaveCount(0);
 
+    changeHeld = gate();
     await card.getByRole('button', { name: `Delete ${title}` }).click();
     const deleteDialog = page.getByRole('dialog', { name: 'Delete product' });
     await deleteDialog.getByRole('button', { name: 'Delete' }).click();
     await expect(deleteDialog.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    changeHeld.open();
     await expect(deleteDialog.getByRole('alert')).toHaveText('Failed to delete product. Try again.');
     await page.keyboard.press('Escape');
     await expect(deleteDialog).toHaveCount(0);
@@ -247,10 +260,17 @@ test.describe('selling', () => {
 
   test('the sell form and My Products look right and pass axe at phone and desktop widths', async ({
     page,
+    request,
   }, testInfo) => {
     test.setTimeout(60_000);
+    // A seller of this test's own with one listing, signed in through the form.
+    const { product, seller } = await createProduct(request, {
+      title: unique('Kiondo basket'),
+      originalPrice: 2500,
+      images: 2,
+    });
     await page.goto('/login');
-    await submitLogin(page, DEMO_ACCOUNTS.amina);
+    await submitLogin(page, seller);
     await expect(page).toHaveURL('/');
 
     await page.goto('/sell');
@@ -260,16 +280,13 @@ test.describe('selling', () => {
     await attachScreenshots(page, testInfo, 'sell');
 
     await page.goto('/my-products');
-    await expect(page.getByTestId('my-product-card').first()).toBeVisible();
-    await expect(page.getByTestId('my-product-price').first()).toHaveText(/^Ksh [\d,]+$/);
+    const card = page.getByTestId('my-product-card').filter({ hasText: product.title });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('my-product-price')).toHaveText(/^Ksh [\d,]+$/);
     await expect(await seriousViolations(page)).toEqual([]);
     await attachScreenshots(page, testInfo, 'my-products');
 
-    await page
-      .getByTestId('my-product-card')
-      .first()
-      .getByRole('button', { name: /^Edit / })
-      .click();
+    await card.getByRole('button', { name: /^Edit / }).click();
     await expect(page.getByRole('dialog', { name: 'Edit product' })).toBeVisible();
     await expect(await seriousViolations(page)).toEqual([]);
     await attachScreenshots(page, testInfo, 'edit-dialog', false);

@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { CreateProductInput, Product } from '@sokoni/contracts/shop';
+import { solidPng } from './png';
 
-/** Accounts loaded by the server's SEED=sample. */
-export const DEMO_ACCOUNTS = {
-  amina: { name: 'Amina Wanjiru', email: 'amina@sokoni.co.ke', password: 'Karibu2026!' },
-  brian: { name: 'Brian Otieno', email: 'brian@sokoni.co.ke', password: 'Karibu2026!' },
-} as const;
+/** The password of every account a test creates. */
+export const PASSWORD = 'Karibu2026!';
 
 export const MOBILE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -38,6 +37,16 @@ export function profileLink(page: Page, name: string) {
 
 /** Serious and critical accessibility violations on the page, as a list a failing test prints. */
 export async function seriousViolations(page: Page) {
+  // Axe judges colours as painted: a toast still sliding in reads as too faint. Let every animation
+  // that ends (not a spinner's endless one) finish first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -64,14 +73,117 @@ export async function attachScreenshots(page: Page, testInfo: TestInfo, name: st
 /** KES as the screens write it. */
 export const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE', { maximumFractionDigits: 0 })}`;
 
-/** The first sample product whose title matches. */
-export async function findProduct<T extends { id: string }>(
+/** A label no other test, nor an earlier run, uses: a title or a name a test then finds its data by. */
+export function unique(label: string): string {
+  return `${label} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A gate a route handler waits on until the test opens it: a request held exactly as long as the test needs. */
+export function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** An account a test registered through the API, with its bearer token. */
+export type Account = { name: string; email: string; password: string; token: string };
+
+export const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+/** Registers a new account through the API (POST /api/auth/register signs it in too). */
+export async function registerUser(request: APIRequestContext, name: string): Promise<Account> {
+  const user = { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD };
+  const response = await request.post('/api/auth/register', { data: user });
+  expect(response.status(), await response.text()).toBe(201);
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  return { ...user, token };
+}
+
+/** Uploads a one-colour PNG as a product image for `seller`; answers the URL a listing refers to. */
+export async function uploadProductImage(
   request: APIRequestContext,
-  query: string,
-): Promise<T> {
-  const response = await request.get(`/api/products?limit=1&q=${encodeURIComponent(query)}`);
+  seller: Account,
+  rgb: [number, number, number],
+): Promise<string> {
+  const response = await request.post('/api/uploads/product-image', {
+    headers: bearer(seller),
+    multipart: {
+      folder: 'products',
+      file: { name: 'photo.png', mimeType: 'image/png', buffer: solidPng(96, 96, rgb) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { publicUrl: string }).publicUrl;
+}
+
+/** What a test may say about a listing it creates; the rest has defaults. `stock` is the units on offer. */
+export type NewProduct = Partial<Omit<CreateProductInput, 'image'>> & {
+  title: string;
+  /** How many images to upload for it (each a different colour). */
+  images?: number;
+  stock?: number;
+};
+
+const IMAGE_COLOURS: [number, number, number][] = [
+  [16, 120, 80],
+  [200, 90, 20],
+  [40, 70, 190],
+  [180, 30, 110],
+  [230, 190, 30],
+];
+
+/**
+ * Lists a product through the API, as `seller` or else as a new seller registered for it, and
+ * answers it as the API returned it with the seller's account. Tests find it again by its id.
+ */
+export async function createProduct(
+  request: APIRequestContext,
+  input: NewProduct,
+  seller?: Account,
+): Promise<{ product: Product; seller: Account }> {
+  const owner = seller ?? (await registerUser(request, 'Juma Mwangi'));
+  const { images = 1, ...fields } = input;
+  const image: string[] = [];
+  for (let index = 0; index < images; index += 1) {
+    image.push(await uploadProductImage(request, owner, IMAGE_COLOURS[index % IMAGE_COLOURS.length]!));
+  }
+  const response = await request.post('/api/products', {
+    headers: bearer(owner),
+    data: {
+      description: 'Hand-woven sisal kiondo with leather straps, made in Machakos.',
+      price: 1900,
+      condition: 'New',
+      category: 'art-crafts',
+      sellerContact: '0712 345 678',
+      shopLocation: 'Westlands, Nairobi',
+      ...fields,
+      image,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { product: (await response.json()) as Product, seller: owner };
+}
+
+/** A review of `product` by a new account registered for it; answers the reviewer. */
+export async function reviewProduct(
+  request: APIRequestContext,
+  product: Product,
+  review: { name: string; rating: number; comment: string },
+): Promise<Account> {
+  const reviewer = await registerUser(request, review.name);
+  const response = await request.post('/api/reviews', {
+    headers: bearer(reviewer),
+    data: { productId: product.id, rating: review.rating, comment: review.comment },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return reviewer;
+}
+
+/** A product as the API serves it now (its rating and review count move as it is reviewed). */
+export async function fetchProduct(request: APIRequestContext, id: string): Promise<Product> {
+  const response = await request.get(`/api/products/${id}`);
   expect(response.ok()).toBe(true);
-  const [product] = (await response.json()) as T[];
-  if (!product) throw new Error(`no sample product matches "${query}"`);
-  return product;
+  return (await response.json()) as Product;
 }
