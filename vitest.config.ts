@@ -28,7 +28,12 @@ export default defineConfig({
       { resolve, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       {
         resolve,
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
       },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       apiProject('api:pglite', 'pglite'),

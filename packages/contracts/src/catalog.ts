@@ -56,12 +56,15 @@ export function discountPercent(price: number, originalPrice: number | null | un
 /** Answered for any unknown product id, by the product page and the reviews alike. */
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 
+/** The longest review comment. */
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+
 export const REVIEW_MESSAGES = {
   loginRequired: 'Login to leave a review.',
   ratingRange: 'Please choose a rating from 1 to 5.',
   alreadyReviewed: 'You have already reviewed this product.',
   productNotFound: PRODUCT_NOT_FOUND,
-  commentTooLong: 'Reviews can be at most 2,000 characters.',
+  commentTooLong: `Reviews can be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-KE')} characters.`,
 } as const;
 
 export const TITLE_MAX_LENGTH = 120;

@@ -5,6 +5,7 @@ import {
   PRODUCT_PAGE_MAX,
   PRODUCT_PAGE_SIZE,
   PRODUCT_SORTS,
+  REVIEW_COMMENT_MAX_LENGTH,
   REVIEW_MESSAGES,
   SELL_MESSAGES,
   STOCK_MAX,
@@ -106,7 +107,7 @@ export const CreateReviewInput = z.object({
     .int(REVIEW_MESSAGES.ratingRange)
     .min(1, REVIEW_MESSAGES.ratingRange)
     .max(5, REVIEW_MESSAGES.ratingRange),
-  comment: block().trim().max(2000, REVIEW_MESSAGES.commentTooLong).default(''),
+  comment: block().trim().max(REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES.commentTooLong).default(''),
 });
 export type CreateReviewInput = z.input<typeof CreateReviewInput>;
 

@@ -1,25 +1,22 @@
-import { act } from 'react';
+import { act, cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
 import { AppToaster } from './toaster';
 
 /** After dismissal react-hot-toast keeps the node 1000 ms for its exit animation, then removes it. */
 const REMOVE_DELAY_MS = 1000;
 
-let rendered: Rendered;
 let container: HTMLElement;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  rendered = renderWithProviders(<AppToaster />);
-  container = rendered.container;
+  ({ container } = renderWithProviders(<AppToaster />));
 });
 
 afterEach(() => {
   act(() => toast.remove());
-  rendered.unmount();
+  cleanup();
   vi.useRealTimers();
 });
 

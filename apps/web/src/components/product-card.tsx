@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { discountPercent } from '@sokoni/contracts/catalog';
+import { stockLabel } from '@sokoni/contracts/checkout';
 import { formatKES } from '@sokoni/contracts/money';
 import type { Product } from '@sokoni/contracts/shop';
 import { HeartIcon } from './icons';
@@ -54,6 +55,7 @@ type ProductCardProps = {
 export function ProductCard({ product, onWishlistChange, priority = false }: ProductCardProps) {
   const [wishlisted, setWishlisted] = useState(false);
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
+  const stock = stockLabel(product.available);
   const toggleWishlist = () => {
     setWishlisted((current) => !current);
     onWishlistChange?.(product.id);
@@ -111,6 +113,14 @@ export function ProductCard({ product, onWishlistChange, priority = false }: Pro
             </s>
           ) : null}
         </p>
+        {stock ? (
+          <p
+            className={`text-xs font-semibold ${product.available > 0 ? 'text-orange-800' : 'text-red-700'}`}
+            data-testid="stock-label"
+          >
+            {stock}
+          </p>
+        ) : null}
       </div>
     </article>
   );

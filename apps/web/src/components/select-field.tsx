@@ -1,8 +1,10 @@
 import { FieldFrame, fieldErrorId } from './field-frame';
-import type { ReactNode, SelectHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { inputClasses } from './text-field';
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+/** Any select attribute, `ref` too (so a form library can register it). */
+/** Any select attribute, `ref` too (so a form library can register it). */
+type SelectFieldProps = Omit<ComponentProps<'select'>, 'id'> & {
   id: string;
   label: string;
   error?: string | undefined;

@@ -1,8 +1,10 @@
 import { FieldFrame, fieldErrorId } from './field-frame';
-import type { TextareaHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { inputClasses } from './text-field';
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+/** Any textarea attribute, `ref` too (so a form library can register it). */
+/** Any textarea attribute, `ref` too (so a form library can register it). */
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id'> & {
   id: string;
   label: string;
   error?: string | undefined;

@@ -1,10 +1,11 @@
 import { FieldFrame, fieldErrorId } from './field-frame';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export const inputClasses =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 aria-invalid:border-red-600 border-slate-300';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+/** Any input attribute, `ref` too (so a form library can register the input). */
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
   id: string;
   label: string;
   error?: string | undefined;

@@ -19,6 +19,8 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     seller: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Wanjiru Crafts' },
     sellerContact: '+254700000000',
     shopLocation: 'Nairobi',
+    stock: 10,
+    available: 10,
     rating: 4.5,
     reviewCount: 2,
     isNew: false,

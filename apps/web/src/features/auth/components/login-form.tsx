@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { LoginInput } from '@sokoni/contracts/auth';
@@ -12,74 +12,64 @@ import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useLogin } from '../api/login';
-import { toFieldErrors } from '@/lib/field-errors';
-import type { FieldErrors } from '@/lib/field-errors';
 import { useReturnPath } from '../hooks/use-return-path';
 
-const FIELDS = ['email', 'password'] as const;
-type Field = (typeof FIELDS)[number];
-
+/** Checked on submit with the server's own rules; a field's message clears when it is edited. */
 export function LoginForm() {
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginInput),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const loginMutation = useLogin();
   const signIn = useAuthStore((state) => state.login);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  const fail = (message: string) => setError('root', { type: 'server', message });
 
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = LoginInput.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(toFieldErrors(parsed.error.issues, FIELDS));
-      return;
-    }
-    loginMutation.mutate(parsed.data, {
+  const onSubmit = handleSubmit((credentials) => {
+    loginMutation.mutate(credentials, {
       onSuccess: ({ access_token }) => {
         try {
           const user = signIn(access_token);
           toast.success(user.name ? `Welcome back, ${user.name}!` : 'Welcome back!');
           navigate(returnPath, { replace: true });
         } catch {
-          setFormError(AUTH_MESSAGES.loginFailed);
+          fail(AUTH_MESSAGES.loginFailed);
         }
       },
-      onError: (error) => setFormError(errorMessage(error, AUTH_MESSAGES.loginFailed)),
+      onError: (error) => fail(errorMessage(error, AUTH_MESSAGES.loginFailed)),
     });
-  };
+  });
 
   const busy = loginMutation.isPending;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <FormAlert message={formError} />
+      <FormAlert message={errors.root?.message ?? null} />
       <TextField
         id="login-email"
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={fieldErrors.email}
+        {...register('email', { onChange: () => clearErrors('email') })}
+        error={errors.email?.message}
       />
       <PasswordField
         id="login-password"
         label="Password"
-        name="password"
         autoComplete="current-password"
         required
-        value={values.password}
-        onChange={(event) => update('password', event.target.value)}
-        error={fieldErrors.password}
+        {...register('password', { onChange: () => clearErrors('password') })}
+        error={errors.password?.message}
       />
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? <Spinner className="size-4" /> : null}

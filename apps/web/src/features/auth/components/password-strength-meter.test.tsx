@@ -1,15 +1,16 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 function meterFor(password: string) {
-  const { container, unmount } = renderWithProviders(<PasswordStrengthMeter password={password} />);
-  const label = container.querySelector('[data-testid="password-strength-label"]');
-  const meter = container.querySelector('[role="meter"]');
+  const { unmount } = renderWithProviders(<PasswordStrengthMeter password={password} />);
+  const label = screen.getByTestId('password-strength-label');
+  const meter = screen.getByRole('meter', { name: 'Password strength' });
   const shown = {
-    label: label?.textContent,
-    score: meter?.getAttribute('aria-valuenow'),
-    colours: [meter?.firstElementChild?.className, label?.className].map(
+    label: label.textContent,
+    score: meter.getAttribute('aria-valuenow'),
+    colours: [meter.firstElementChild?.className, label.className].map(
       (classes) => classes?.split(' ').find((name) => /^(bg|text)-(red|yellow|green)-/.test(name)) ?? null,
     ),
   };

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { RegisterInput } from '@sokoni/contracts/auth';
@@ -13,90 +13,89 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useRegister } from '../api/register';
 import { toFieldErrors } from '@/lib/field-errors';
-import type { FieldErrors } from '@/lib/field-errors';
 import { useReturnPath } from '../hooks/use-return-path';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 const FIELDS = ['name', 'email', 'password'] as const;
-type Field = (typeof FIELDS)[number];
 
+/** Spec §5: checked on submit with the server's own rules; a field's message clears when it is edited. */
 export function SignupForm() {
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(RegisterInput),
+    defaultValues: { name: '', email: '', password: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const password = useWatch({ control, name: 'password' });
   const registerMutation = useRegister();
   const signUp = useAuthStore((state) => state.signup);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  const fail = (message: string) => setError('root', { type: 'server', message });
 
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = RegisterInput.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(toFieldErrors(parsed.error.issues, FIELDS));
-      return;
-    }
-    registerMutation.mutate(parsed.data, {
+  const onSubmit = handleSubmit((account) => {
+    registerMutation.mutate(account, {
       onSuccess: ({ access_token }) => {
         try {
-          const user = signUp(access_token, parsed.data.name);
+          const user = signUp(access_token, account.name);
           toast.success(
             user.name ? `Karibu, ${user.name}! Your account is ready.` : 'Your account is ready.',
           );
           navigate(returnPath, { replace: true });
         } catch {
-          setFormError(AUTH_MESSAGES.signupFailed);
+          fail(AUTH_MESSAGES.signupFailed);
         }
       },
       onError: (error) => {
-        if (error instanceof ApiError) setFieldErrors(toFieldErrors(error.issues, FIELDS));
-        setFormError(errorMessage(error, AUTH_MESSAGES.signupFailed));
+        if (error instanceof ApiError) {
+          const serverErrors = toFieldErrors(error.issues, FIELDS);
+          for (const field of FIELDS) {
+            const message = serverErrors[field];
+            if (message) setError(field, { type: 'server', message });
+          }
+        }
+        fail(errorMessage(error, AUTH_MESSAGES.signupFailed));
       },
     });
-  };
+  });
 
   const busy = registerMutation.isPending;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <FormAlert message={formError} />
+      <FormAlert message={errors.root?.message ?? null} />
       <TextField
         id="signup-name"
         label="Full name"
-        name="name"
         autoComplete="name"
         required
-        value={values.name}
-        onChange={(event) => update('name', event.target.value)}
-        error={fieldErrors.name}
+        {...register('name', { onChange: () => clearErrors('name') })}
+        error={errors.name?.message}
       />
       <TextField
         id="signup-email"
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={fieldErrors.email}
+        {...register('email', { onChange: () => clearErrors('email') })}
+        error={errors.email?.message}
       />
       <PasswordField
         id="signup-password"
         label="Password"
-        name="password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onChange={(event) => update('password', event.target.value)}
-        error={fieldErrors.password}
-        hint={values.password ? <PasswordStrengthMeter password={values.password} /> : null}
+        {...register('password', { onChange: () => clearErrors('password') })}
+        error={errors.password?.message}
+        hint={password ? <PasswordStrengthMeter password={password} /> : null}
       />
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? <Spinner className="size-4" /> : null}

@@ -1,11 +1,10 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
-import { renderWithProviders, submitForm, typeInto, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { LoginPage } from './login-page';
-
-let rendered: Rendered | undefined;
 
 beforeEach(() => {
   localStorage.clear();
@@ -13,38 +12,29 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
-function find<T extends Element>(selector: string): T {
-  const element = rendered?.container.querySelector<T>(selector);
-  if (!element) throw new Error(`nothing matches ${selector}`);
-  return element;
-}
-
 describe('login page', () => {
   it('links a visitor without an account to /signup', () => {
-    rendered = renderWithProviders(<LoginPage />, { url: '/login' });
-    const link = [...rendered.container.querySelectorAll('a')].find(
-      (anchor) => anchor.textContent === 'Create an account',
-    );
-    expect(link?.getAttribute('href')).toBe('/signup');
+    renderWithProviders(<LoginPage />, { url: '/login' });
+    const link = screen.getByRole('link', { name: 'Create an account' });
+    expect(link.getAttribute('href')).toBe('/signup');
   });
 
   it("shows 'Signing In...' on a disabled button while the sign-in request is in flight", async () => {
+    const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    rendered = renderWithProviders(<LoginPage />, { url: '/login' });
-    const submit = find<HTMLButtonElement>('button[type="submit"]');
+    renderWithProviders(<LoginPage />, { url: '/login' });
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In' });
     expect(submit.textContent).toBe('Sign In');
 
-    typeInto(find<HTMLInputElement>('#login-email'), 'amina@sokoni.co.ke');
-    typeInto(find<HTMLInputElement>('#login-password'), 'Karibu2026!');
-    submitForm(find<HTMLFormElement>('form'));
+    await user.type(screen.getByLabelText('Email'), 'amina@sokoni.co.ke');
+    await user.type(screen.getByLabelText('Password'), 'Karibu2026!');
+    await user.click(submit);
 
     await waitFor(() => expect(submit.textContent).toBe('Signing In...'));
     expect(submit.disabled).toBe(true);

@@ -1,11 +1,10 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
-import { renderWithProviders, submitForm, typeInto, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { SignupPage } from './signup-page';
-
-let rendered: Rendered | undefined;
 
 beforeEach(() => {
   localStorage.clear();
@@ -13,39 +12,30 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
-function find<T extends Element>(selector: string): T {
-  const element = rendered?.container.querySelector<T>(selector);
-  if (!element) throw new Error(`nothing matches ${selector}`);
-  return element;
-}
-
 describe('signup page', () => {
   it('links a visitor who already has an account to /login', () => {
-    rendered = renderWithProviders(<SignupPage />, { url: '/signup' });
-    const link = [...rendered.container.querySelectorAll('a')].find(
-      (anchor) => anchor.textContent === 'Sign in',
-    );
-    expect(link?.getAttribute('href')).toBe('/login');
+    renderWithProviders(<SignupPage />, { url: '/signup' });
+    const link = screen.getByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/login');
   });
 
   it("shows 'Creating Account...' on a disabled button while the sign-up request is in flight", async () => {
+    const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
-    rendered = renderWithProviders(<SignupPage />, { url: '/signup' });
-    const submit = find<HTMLButtonElement>('button[type="submit"]');
+    renderWithProviders(<SignupPage />, { url: '/signup' });
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Create Account' });
     expect(submit.textContent).toBe('Create Account');
 
-    typeInto(find<HTMLInputElement>('#signup-name'), 'Wanjiku Kamau');
-    typeInto(find<HTMLInputElement>('#signup-email'), 'wanjiku@example.co.ke');
-    typeInto(find<HTMLInputElement>('#signup-password'), 'Karibu2026!');
-    submitForm(find<HTMLFormElement>('form'));
+    await user.type(screen.getByLabelText('Full name'), 'Wanjiku Kamau');
+    await user.type(screen.getByLabelText('Email'), 'wanjiku@example.co.ke');
+    await user.type(screen.getByLabelText('Password'), 'Karibu2026!');
+    await user.click(submit);
 
     await waitFor(() => expect(submit.textContent).toBe('Creating Account...'));
     expect(submit.disabled).toBe(true);

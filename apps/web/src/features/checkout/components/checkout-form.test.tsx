@@ -1,9 +1,10 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { CheckoutForm } from './checkout-form';
 
 function renderForm(providerLabel: string | null, busy = false) {
-  const { container, unmount } = renderWithProviders(
+  const { unmount } = renderWithProviders(
     <CheckoutForm
       defaultEmail="amina@sokoni.co.ke"
       total={21_799}
@@ -14,8 +15,8 @@ function renderForm(providerLabel: string | null, busy = false) {
     />,
   );
   const shown = {
-    button: container.querySelector('button[type="submit"]')?.textContent,
-    status: container.querySelector('[role="status"]')?.textContent,
+    button: screen.getByRole('button', { name: /^Pay / }).textContent,
+    status: screen.getByRole('status').textContent,
   };
   unmount();
   return shown;

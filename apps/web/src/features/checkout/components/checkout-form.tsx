@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { formatKES } from '@sokoni/contracts/money';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
-import { validateCheckoutEmail } from '../lib/checkout-email';
+import { CheckoutEmailForm } from '../lib/checkout-email';
 
 type CheckoutFormProps = {
   defaultEmail: string;
@@ -19,20 +19,22 @@ type CheckoutFormProps = {
 };
 
 export function CheckoutForm({ defaultEmail, total, providerLabel, busy, error, onPay }: CheckoutFormProps) {
-  const [email, setEmail] = useState(defaultEmail);
-  const [emailError, setEmailError] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validateCheckoutEmail(email);
-    setEmailError(problem);
-    if (!problem) onPay(email);
-  }
+  // Checked on submit; its message stays until the next submit.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(CheckoutEmailForm),
+    defaultValues: { email: defaultEmail },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={handleSubmit(({ email }) => onPay(email))}
       aria-labelledby="checkout-payment-heading"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5"
     >
@@ -45,9 +47,8 @@ export function CheckoutForm({ defaultEmail, total, providerLabel, busy, error, 
         type="email"
         autoComplete="email"
         inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={emailError ?? undefined}
+        {...register('email')}
+        error={errors.email?.message}
         hint={<p className="text-sm text-slate-600">Your receipt is sent to this address.</p>}
         disabled={busy}
       />

@@ -1,11 +1,10 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse } from '@/test/api-fakes';
-import { renderWithProviders, submitForm, typeInto, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { CreateGroupForm } from './create-group-form';
-
-let rendered: Rendered | undefined;
 
 beforeEach(() => {
   useAuthStore.setState({
@@ -14,34 +13,28 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
+  cleanup(); // unmount first: a store change would re-render what is still mounted
   useAuthStore.setState({ user: null });
   vi.restoreAllMocks();
 });
 
-function find<T extends Element>(selector: string): T {
-  const element = rendered?.container.querySelector<T>(selector);
-  if (!element) throw new Error(`nothing matches ${selector}`);
-  return element;
-}
-
 describe('create group form', () => {
   it("shows 'Failed to create the group. Please try again.' when the server fails without its own message", async () => {
+    const user = userEvent.setup();
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockImplementation(async () =>
         jsonResponse({ statusCode: 500, error: 'Internal Server Error' }, { status: 500 }),
       );
-    rendered = renderWithProviders(<CreateGroupForm />, { url: '/community/groups/new' });
+    renderWithProviders(<CreateGroupForm />, { url: '/community/groups/new' });
 
-    typeInto(find<HTMLInputElement>('#group-name'), 'Kilimo Hub');
-    submitForm(find<HTMLFormElement>('form'));
+    await user.type(screen.getByLabelText('Group name'), 'Kilimo Hub');
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
 
     await waitFor(() =>
-      expect(find('[role="alert"]').textContent).toBe('Failed to create the group. Please try again.'),
+      expect(screen.getByRole('alert').textContent).toBe('Failed to create the group. Please try again.'),
     );
     expect(fetchSpy).toHaveBeenCalledTimes(1);
-    expect(find<HTMLInputElement>('#group-name').value).toBe('Kilimo Hub');
+    expect(screen.getByLabelText<HTMLInputElement>('Group name').value).toBe('Kilimo Hub');
   });
 });

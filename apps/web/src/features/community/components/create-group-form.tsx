@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { COMMUNITY_MESSAGES, GROUP_NAME_MAX } from '@sokoni/contracts/community-rules';
 import { Button } from '@/components/button';
@@ -9,7 +9,7 @@ import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useCreateGroup } from '../api/create-group';
-import { groupNameError } from '../lib/group-name';
+import { GroupForm } from '../lib/group-name';
 
 /** A 409 (name taken) or 400 (name rules) is the server's own message; anything else the spec's. */
 function createGroupErrorMessage(error: unknown): string {
@@ -22,50 +22,56 @@ function createGroupErrorMessage(error: unknown): string {
 export function CreateGroupForm() {
   const navigate = useNavigate();
   const createGroup = useCreateGroup();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(GroupForm),
+    defaultValues: { name: '', description: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (createGroup.isPending) return;
-    const problem = groupNameError(name);
-    setNameError(problem);
-    setFormError(null);
-    if (problem) return;
-    createGroup.mutate(
-      { name: name.trim(), description: description.trim() },
-      {
-        onSuccess: (group) => navigate(`/community?groupId=${encodeURIComponent(group.id)}`),
-        onError: (error) => setFormError(createGroupErrorMessage(error)),
-      },
-    );
-  };
+  const submit = handleSubmit((group) => {
+    createGroup.mutate(group, {
+      onSuccess: (created) => navigate(`/community?groupId=${encodeURIComponent(created.id)}`),
+      onError: (error) => setError('root', { type: 'server', message: createGroupErrorMessage(error) }),
+    });
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!createGroup.isPending && !isSubmitting) void submit(event);
+      }}
+      noValidate
+      className="space-y-5"
+    >
       <TextField
         id="group-name"
         label="Group name"
-        value={name}
         maxLength={GROUP_NAME_MAX}
-        onChange={(event) => {
-          setName(event.target.value);
-          setNameError(null);
-          setFormError(null);
-        }}
-        error={nameError ?? undefined}
+        {...register('name', {
+          onChange: () => {
+            clearErrors('name');
+            clearErrors('root');
+          },
+        })}
+        error={errors.name?.message}
         autoComplete="off"
       />
       <TextAreaField
         id="group-description"
         label="Description (optional)"
-        value={description}
         maxLength={500}
-        onChange={(event) => setDescription(event.target.value)}
+        {...register('description', { onChange: () => clearErrors('description') })}
+        error={errors.description?.message}
       />
-      <FormAlert message={formError} />
+      <FormAlert message={errors.root?.message ?? null} />
       <Button type="submit" disabled={createGroup.isPending} className="w-full sm:w-auto">
         {createGroup.isPending ? <Spinner className="size-4" /> : null}
         {createGroup.isPending ? 'Creating...' : 'Create Group'}

@@ -1,38 +1,22 @@
-import { act } from 'react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { buildThread, jsonResponse, requestUrl } from '@/test/api-fakes';
-import { renderWithProviders, settle, submitForm, typeInto, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { NewThreadForm } from './new-thread-form';
 
 const MEMBER = { id: 'u1', name: 'Wambui Kariuki', email: 'wambui@example.co.ke', role: 'user', token: 't' };
-
-let rendered: Rendered | undefined;
 
 beforeEach(() => {
   useAuthStore.setState({ user: MEMBER });
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
+  cleanup(); // unmount first: a store change would re-render what is still mounted
   useAuthStore.setState({ user: null });
   vi.restoreAllMocks();
 });
-
-function find<T extends Element>(selector: string): T {
-  const element = rendered?.container.querySelector<T>(selector);
-  if (!element) throw new Error(`nothing matches ${selector}`);
-  return element;
-}
-
-function choose(select: HTMLSelectElement, value: string) {
-  act(() => {
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
 
 /** The API for the form: no groups, and POST /community/threads answered by `postThread`. */
 function fakeCommunity(postThread: () => Response) {
@@ -47,10 +31,14 @@ function fakeCommunity(postThread: () => Response) {
 const threadPosts = (fetchSpy: ReturnType<typeof fakeCommunity>) =>
   fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-function fillAndPost(content: string) {
-  typeInto(find<HTMLTextAreaElement>('#thread-content'), content);
-  choose(find<HTMLSelectElement>('#thread-category'), 'agriculture');
-  submitForm(find<HTMLFormElement>('form'));
+const contentBox = () => screen.getByLabelText<HTMLTextAreaElement>('What would you like to share?');
+
+async function fillAndPost(content: string) {
+  const user = userEvent.setup();
+  await user.click(contentBox());
+  await user.paste(content);
+  await user.selectOptions(screen.getByLabelText('Category'), 'agriculture');
+  await user.click(screen.getByRole('button', { name: 'Post Thread' }));
 }
 
 describe('new thread form', () => {
@@ -59,42 +47,45 @@ describe('new thread form', () => {
       jsonResponse({ statusCode: 500, error: 'Internal Server Error' }, { status: 500 }),
     );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    rendered = renderWithProviders(<NewThreadForm initialGroupId={undefined} />, { url: '/community/new' });
+    renderWithProviders(<NewThreadForm initialGroupId={undefined} />, { url: '/community/new' });
 
-    fillAndPost('Who sells drip kits in Thika?');
+    await fillAndPost('Who sells drip kits in Thika?');
 
     await waitFor(() =>
-      expect(find('[role="alert"]').textContent).toBe('Something went wrong. Please check the console.'),
+      expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please check the console.'),
     );
     expect(logged).toHaveBeenCalledWith('Posting the thread failed', expect.any(Error));
     expect(threadPosts(fetchSpy)).toHaveLength(1);
-    expect(find<HTMLTextAreaElement>('#thread-content').value).toBe('Who sells drip kits in Thika?');
+    expect(contentBox().value).toBe('Who sells drip kits in Thika?');
   });
 
   it('posts content longer than the 300 its counter shows: the counter is no limit', async () => {
     const fetchSpy = fakeCommunity(() => jsonResponse(buildThread(), { status: 201 }));
-    rendered = renderWithProviders(<NewThreadForm initialGroupId={undefined} />, { url: '/community/new' });
+    const { container } = renderWithProviders(<NewThreadForm initialGroupId={undefined} />, {
+      url: '/community/new',
+    });
     const content = `Drip irrigation notes. ${'Maji ni uhai. '.repeat(25)}`.trim();
     expect(content.length).toBeGreaterThan(300);
 
-    fillAndPost(content);
+    await fillAndPost(content);
 
-    expect(find('#thread-content-counter').textContent).toBe(`${content.length}/300`);
+    expect(container.querySelector('#thread-content-counter')?.textContent).toBe(`${content.length}/300`);
     await waitFor(() => expect(threadPosts(fetchSpy)).toHaveLength(1));
     const [, init] = threadPosts(fetchSpy)[0]!;
     expect(JSON.parse(String(init?.body))).toMatchObject({ content, category: 'agriculture' });
-    expect(rendered.container.querySelector('[role="alert"]')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("tells a signed-out visitor 'You must be logged in to post.' and sends nothing", async () => {
     useAuthStore.setState({ user: null });
     const fetchSpy = fakeCommunity(() => jsonResponse(buildThread(), { status: 201 }));
-    rendered = renderWithProviders(<NewThreadForm initialGroupId={undefined} />, { url: '/community/new' });
+    renderWithProviders(<NewThreadForm initialGroupId={undefined} />, { url: '/community/new' });
 
-    fillAndPost('Who sells drip kits in Thika?');
+    await fillAndPost('Who sells drip kits in Thika?');
 
-    await waitFor(() => expect(find('[role="alert"]').textContent).toBe('You must be logged in to post.'));
-    await settle();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You must be logged in to post.'));
+    // Give a post that should not be sent the time to go out.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(threadPosts(fetchSpy)).toHaveLength(0);
   });
 });

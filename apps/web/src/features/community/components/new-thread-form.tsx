@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import {
   COMMUNITY_MESSAGES,
   THREAD_CATEGORIES,
   THREAD_CONTENT_COUNTER,
 } from '@sokoni/contracts/community-rules';
-import type { ThreadCategory } from '@sokoni/contracts/community-rules';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { SelectField } from '@/components/select-field';
@@ -19,8 +20,8 @@ import { useAuthStore } from '@/stores/auth';
 import { useCreateThread } from '../api/create-thread';
 import { useGroups } from '../api/get-groups';
 import { useAttachment } from '../hooks/use-attachment';
-import { parseTags } from '../lib/attachment';
 import { categoryLabel } from '../lib/category-label';
+import { ThreadForm } from '../lib/thread-form';
 import { AttachmentPicker } from './attachment-picker';
 
 const FIELDS = ['title', 'content', 'category', 'groupId', 'tags'] as const;
@@ -39,68 +40,69 @@ export function NewThreadForm({ initialGroupId }: { initialGroupId: string | und
   const groups = useGroups();
   const createThread = useCreateThread();
   const attachment = useAttachment(COMMUNITY_MESSAGES.attachmentType);
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [category, setCategory] = useState<ThreadCategory | ''>('');
-  const [groupId, setGroupId] = useState(initialGroupId ?? '');
-  const [tags, setTags] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ThreadForm),
+    defaultValues: { title: '', content: '', category: '', groupId: initialGroupId ?? '', tags: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const content = useWatch({ control, name: 'content' });
+  // Controlled: its options change as the groups load, and the chosen one must stay chosen.
+  const { field: groupField } = useController({ control, name: 'groupId' });
+  const groupId = groupField.value;
   const [formError, setFormError] = useState<string | null>(null);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const busy = uploading || createThread.isPending;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const post = handleSubmit(async (thread) => {
+    try {
+      setUploading(true);
+      const media = await attachment.upload();
+      setUploading(false);
+      const created = await createThread.mutateAsync({ ...thread, ...media });
+      navigate(`/community/${created.id}`);
+    } catch (error) {
+      setUploading(false);
+      console.error('Posting the thread failed', error);
+      const detail = serverDetail(error);
+      for (const field of FIELDS) {
+        const message = detail.fields[field];
+        if (message) setError(field, { type: 'server', message });
+      }
+      setServerMessage(detail.message);
+      setFormError(COMMUNITY_MESSAGES.threadPostFailed);
+    }
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || isSubmitting) return;
     setServerMessage(null);
     if (!signedIn) {
       setFormError(COMMUNITY_MESSAGES.loginToPost);
       return;
     }
-    const problems: FieldErrors<Field> = {};
-    if (!content.trim()) problems.content = COMMUNITY_MESSAGES.contentRequired;
-    if (!category) problems.category = COMMUNITY_MESSAGES.categoryRequired;
-    setErrors(problems);
     setFormError(null);
-    if (Object.keys(problems).length || !category) return;
-
-    try {
-      setUploading(true);
-      const media = await attachment.upload();
-      setUploading(false);
-      const thread = await createThread.mutateAsync({
-        title: title.trim(),
-        content,
-        category,
-        groupId: groupId || undefined,
-        tags: parseTags(tags),
-        ...media,
-      });
-      navigate(`/community/${thread.id}`);
-    } catch (error) {
-      setUploading(false);
-      console.error('Posting the thread failed', error);
-      const detail = serverDetail(error);
-      setErrors(detail.fields);
-      setServerMessage(detail.message);
-      setFormError(COMMUNITY_MESSAGES.threadPostFailed);
-    }
+    void post(event);
   };
 
-  const edit = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
+  const edit = (field: Field) => ({ onChange: () => clearErrors(field) });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <TextField
         id="thread-title"
         label="Title (optional)"
-        value={title}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          edit('title');
-        }}
-        error={errors.title}
+        {...register('title', edit('title'))}
+        error={errors.title?.message}
         maxLength={200}
       />
       <div className="space-y-1.5">
@@ -117,11 +119,7 @@ export function NewThreadForm({ initialGroupId }: { initialGroupId: string | und
         </div>
         <textarea
           id="thread-content"
-          value={content}
-          onChange={(event) => {
-            setContent(event.target.value);
-            edit('content');
-          }}
+          {...register('content', edit('content'))}
           rows={6}
           aria-invalid={errors.content ? true : undefined}
           aria-describedby={`thread-content-counter${errors.content ? ' thread-content-error' : ''}`}
@@ -129,7 +127,7 @@ export function NewThreadForm({ initialGroupId }: { initialGroupId: string | und
         />
         {errors.content ? (
           <p id="thread-content-error" className="text-sm text-red-700">
-            {errors.content}
+            {errors.content.message}
           </p>
         ) : null}
       </div>
@@ -137,12 +135,8 @@ export function NewThreadForm({ initialGroupId }: { initialGroupId: string | und
         <SelectField
           id="thread-category"
           label="Category"
-          value={category}
-          onChange={(event) => {
-            setCategory(event.target.value as ThreadCategory | '');
-            edit('category');
-          }}
-          error={errors.category}
+          {...register('category', edit('category'))}
+          error={errors.category?.message}
         >
           <option value="">Choose a category</option>
           {THREAD_CATEGORIES.map((option) => (
@@ -154,12 +148,12 @@ export function NewThreadForm({ initialGroupId }: { initialGroupId: string | und
         <SelectField
           id="thread-group"
           label="Group (optional)"
-          value={groupId}
+          {...groupField}
           onChange={(event) => {
-            setGroupId(event.target.value);
-            edit('groupId');
+            groupField.onChange(event);
+            clearErrors('groupId');
           }}
-          error={errors.groupId}
+          error={errors.groupId?.message}
         >
           <option value="">No group</option>
           {groupId && !groups.data?.some((group) => group.id === groupId) ? (
@@ -176,12 +170,8 @@ export function NewThreadForm({ initialGroupId }: { initialGroupId: string | und
         id="thread-tags"
         label="Tags (comma-separated, optional)"
         placeholder="e.g. phones, deals, nairobi"
-        value={tags}
-        onChange={(event) => {
-          setTags(event.target.value);
-          edit('tags');
-        }}
-        error={errors.tags}
+        {...register('tags', edit('tags'))}
+        error={errors.tags?.message}
       />
       <AttachmentPicker id="thread-attachment" attachment={attachment} disabled={busy} />
       <div aria-live="assertive" className="space-y-2">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
 import { Button } from '@/components/button';
@@ -9,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateReply } from '../api/create-reply';
 import { useAttachment } from '../hooks/use-attachment';
+import { ReplyForm as ReplyFormSchema } from '../lib/reply-form';
 import { AttachmentPicker } from './attachment-picker';
 import { fieldErrorId } from '@/components/field-frame';
 
@@ -29,9 +31,19 @@ export function ReplyForm({ threadId, parentReplyId, label, onPosted, onCancel }
   const id = useId();
   const createReply = useCreateReply();
   const attachment = useAttachment(COMMUNITY_MESSAGES.replyAttachmentType);
-  const [content, setContent] = useState('');
-  const [contentError, setContentError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ReplyFormSchema),
+    defaultValues: { content: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [uploading, setUploading] = useState(false);
   const busy = uploading || createReply.isPending;
 
@@ -50,45 +62,42 @@ export function ReplyForm({ threadId, parentReplyId, label, onPosted, onCancel }
     );
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    if (!content.trim()) {
-      setContentError(COMMUNITY_MESSAGES.replyRequired);
-      return;
-    }
+  const post = handleSubmit(async ({ content }) => {
     try {
       setUploading(true);
       const media = await attachment.upload();
       setUploading(false);
       await createReply.mutateAsync({ threadId, content, parentReplyId, ...media });
-      setContent('');
+      reset();
       attachment.clear();
       onPosted?.();
     } catch (error) {
       setUploading(false);
       console.error('Posting the reply failed', error);
-      setFormError(errorMessage(error, REPLY_FAILED));
+      setError('root', { type: 'server', message: errorMessage(error, REPLY_FAILED) });
     }
-  };
+  });
 
   const contentId = `${id}-content`;
+  const contentError = errors.content?.message;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy && !isSubmitting) void post(event);
+      }}
+      noValidate
+      className="space-y-3"
+    >
       <div className="space-y-1.5">
         <label htmlFor={contentId} className="block text-sm font-medium text-slate-800">
           {label}
         </label>
         <textarea
           id={contentId}
-          value={content}
           rows={3}
           autoFocus={Boolean(parentReplyId)}
-          onChange={(event) => {
-            setContent(event.target.value);
-            setContentError(null);
-          }}
+          {...register('content', { onChange: () => clearErrors('content') })}
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? fieldErrorId(contentId) : undefined}
           className="block min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 aria-invalid:border-red-600"
@@ -100,7 +109,7 @@ export function ReplyForm({ threadId, parentReplyId, label, onPosted, onCancel }
         ) : null}
       </div>
       <AttachmentPicker id={`${id}-attachment`} attachment={attachment} disabled={busy} />
-      <FormAlert message={formError} />
+      <FormAlert message={errors.root?.message ?? null} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? <Spinner className="size-4" /> : null}

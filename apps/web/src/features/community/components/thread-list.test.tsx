@@ -1,20 +1,17 @@
-import { act } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildThread, jsonResponse } from '@/test/api-fakes';
-import { renderWithProviders, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { ThreadList } from './thread-list';
 
-let rendered: Rendered | undefined;
-
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
 describe('thread list', () => {
   it('logs a failed load and shows the empty text with Try again, which loads the threads', async () => {
+    const user = userEvent.setup();
     const thread = buildThread({ title: 'Cheap solar panels in Machakos' });
     let failing = true;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
@@ -23,20 +20,16 @@ describe('thread list', () => {
         : jsonResponse([thread], { headers: { 'X-Total-Count': '1' } }),
     );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    rendered = renderWithProviders(<ThreadList filters={{}} />, { url: '/community' });
-    const { container } = rendered;
+    const { container } = renderWithProviders(<ThreadList filters={{}} />, { url: '/community' });
 
     await waitFor(() =>
       expect(container.textContent).toContain('No active posts yet. Be the first to ask, share, or promote!'),
     );
     expect(logged).toHaveBeenCalledWith('Loading threads failed', expect.any(Error));
-    const retry = [...container.querySelectorAll('button')].find(
-      (button) => button.textContent === 'Try again',
-    );
-    expect(retry).toBeDefined();
+    const retry = screen.getByRole('button', { name: 'Try again' });
 
     failing = false;
-    act(() => retry?.click());
+    await user.click(retry);
     await waitFor(() => expect(container.textContent).toContain(thread.title));
     expect(container.textContent).not.toContain('No active posts yet.');
   });

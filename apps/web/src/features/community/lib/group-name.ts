@@ -1,9 +1,13 @@
-import { COMMUNITY_MESSAGES, GROUP_NAME_MIN } from '@sokoni/contracts/community-rules';
+import { CreateGroupInput } from '@sokoni/contracts/community';
 
-/** Spec §5: a group name is required and at least 3 characters after trimming. */
+/**
+ * The create-group form checks what POST /community/groups checks (spec §5: a name is required
+ * and at least 3 characters after trimming; the description is optional).
+ */
+export const GroupForm = CreateGroupInput;
+
+/** The message the form shows for `name`, or null when it is fine. */
 export function groupNameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return COMMUNITY_MESSAGES.groupNameRequired;
-  if (trimmed.length < GROUP_NAME_MIN) return COMMUNITY_MESSAGES.groupNameTooShort;
-  return null;
+  const parsed = GroupForm.shape.name.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }

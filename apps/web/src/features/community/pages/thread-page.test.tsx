@@ -1,13 +1,11 @@
-import { act } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { buildReply, buildThreadDetail, jsonResponse } from '@/test/api-fakes';
-import { renderWithProviders, settle, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { ThreadPage } from './thread-page';
-
-let rendered: Rendered | undefined;
 
 beforeEach(() => {
   localStorage.clear();
@@ -15,26 +13,23 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
 function renderThreadPage(threadId: string) {
-  rendered = renderWithProviders(
+  return renderWithProviders(
     <Routes>
       <Route path="/community/:threadId" element={<ThreadPage />} />
     </Routes>,
     { url: `/community/${threadId}` },
   );
-  return rendered.container;
 }
 
-const tryAgainButton = (container: HTMLElement) =>
-  [...container.querySelectorAll('button')].find((button) => button.textContent === 'Try Again');
+const heading = () => screen.queryByRole('heading', { level: 1 });
 
 describe('thread page', () => {
   it("shows 'Failed to load the thread.' with Try Again when the thread cannot be loaded", async () => {
+    const user = userEvent.setup();
     const thread = buildThreadDetail({ title: 'Boda boda spare parts in Eldoret' });
     let failing = true;
     const fetchSpy = vi
@@ -42,32 +37,31 @@ describe('thread page', () => {
       .mockImplementation(async () =>
         failing ? jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 }) : jsonResponse(thread),
       );
-    const container = renderThreadPage(thread.id);
+    renderThreadPage(thread.id);
 
-    // A failure other than 404 is tried once more before the page gives up.
-    await settle(1100);
-    await waitFor(() =>
-      expect(container.querySelector('[role="alert"]')?.textContent).toBe('Failed to load the thread.'),
-    );
-    expect(container.querySelector('h1')).toBeNull();
+    // A failure other than 404 is tried once more (a second later) before the page gives up.
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to load the thread.'), {
+      timeout: 3000,
+    });
+    expect(heading()).toBeNull();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
 
     failing = false;
-    act(() => tryAgainButton(container)?.click());
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe(thread.title));
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(heading()?.textContent).toBe(thread.title));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("names a thread and a reply without an author 'Anonymous'", async () => {
     const detail = buildThreadDetail({ author: null });
     const thread = { ...detail, replies: [buildReply(detail.id, { author: null, content: 'Try Gikomba.' })] };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(thread));
-    const container = renderThreadPage(thread.id);
+    const { container } = renderThreadPage(thread.id);
 
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe(thread.title));
+    await waitFor(() => expect(heading()?.textContent).toBe(thread.title));
     expect(container.querySelector('article')?.textContent).toContain('Anonymous');
-    const reply = container.querySelector('[data-testid="reply"] article');
-    expect(reply?.getAttribute('aria-label')).toBe('Reply by Anonymous');
-    expect(reply?.textContent).toContain('Try Gikomba.');
+    const reply = within(screen.getByTestId('reply')).getByRole('article');
+    expect(reply.getAttribute('aria-label')).toBe('Reply by Anonymous');
+    expect(reply.textContent).toContain('Try Gikomba.');
   });
 });

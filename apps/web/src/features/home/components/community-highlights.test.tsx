@@ -1,26 +1,20 @@
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildThread, jsonResponse, requestedUrls } from '@/test/api-fakes';
-import { renderWithProviders, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { CommunityHighlights } from './community-highlights';
 
-let rendered: Rendered | undefined;
-
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
-const highlights = () => [
-  ...(rendered?.container.querySelectorAll('[data-testid="community-highlight"]') ?? []),
-];
+const highlights = () => screen.queryAllByTestId('community-highlight');
 
 describe('home community highlights', () => {
   it('highlights the first 3 threads, asking the server for 3', async () => {
     const threads = [1, 2, 3, 4].map((n) => buildThread({ title: `Thread number ${n}` }));
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(threads));
-    rendered = renderWithProviders(<CommunityHighlights headingId="community-title" />);
+    renderWithProviders(<CommunityHighlights headingId="community-title" />);
 
     await waitFor(() => expect(highlights()).toHaveLength(3));
     expect(highlights().map((link) => link.getAttribute('href'))).toEqual(
@@ -36,7 +30,7 @@ describe('home community highlights', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
       jsonResponse([buildThread({ author: null })]),
     );
-    rendered = renderWithProviders(<CommunityHighlights headingId="community-title" />);
+    renderWithProviders(<CommunityHighlights headingId="community-title" />);
 
     await waitFor(() => expect(highlights()).toHaveLength(1));
     expect(highlights()[0]?.textContent).toContain('Anonymous ·');

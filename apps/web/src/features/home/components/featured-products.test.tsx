@@ -1,29 +1,25 @@
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProduct, jsonResponse, requestedUrls } from '@/test/api-fakes';
-import { renderWithProviders, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { FeaturedProducts } from './featured-products';
 
-let rendered: Rendered | undefined;
-
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
-const featuredSection = () => rendered?.container.querySelector('section[aria-labelledby="featured-title"]');
+const featuredSection = () => screen.getByRole('region', { name: 'Featured Products' });
 
 describe('home featured products', () => {
   it("says 'No products found.' when no product is featured", async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([]));
 
-    rendered = renderWithProviders(<FeaturedProducts />);
+    const { container } = renderWithProviders(<FeaturedProducts />);
 
-    await waitFor(() => expect(featuredSection()?.getAttribute('aria-busy')).toBe('false'));
-    expect(featuredSection()?.textContent).toContain('No products found.');
-    expect(rendered.container.querySelector('[data-testid="product-card"]')).toBeNull();
-    expect(rendered.container.textContent).not.toContain('More Featured Items');
+    await waitFor(() => expect(featuredSection().getAttribute('aria-busy')).toBe('false'));
+    expect(featuredSection().textContent).toContain('No products found.');
+    expect(screen.queryByTestId('product-card')).toBeNull();
+    expect(container.textContent).not.toContain('More Featured Items');
     expect(requestedUrls(fetchSpy).map((url) => url.searchParams.get('featured'))).toEqual(['true']);
   });
 
@@ -31,9 +27,9 @@ describe('home featured products', () => {
     const product = buildProduct({ title: 'Maasai shuka blanket', isFeatured: true });
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([product]));
 
-    rendered = renderWithProviders(<FeaturedProducts />);
+    renderWithProviders(<FeaturedProducts />);
 
-    await waitFor(() => expect(featuredSection()?.textContent).toContain(product.title));
-    expect(featuredSection()?.textContent).not.toContain('No products found.');
+    await waitFor(() => expect(featuredSection().textContent).toContain(product.title));
+    expect(featuredSection().textContent).not.toContain('No products found.');
   });
 });

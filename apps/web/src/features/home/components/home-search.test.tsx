@@ -1,39 +1,40 @@
-import { act } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { rememberSearch } from '../lib/recent-searches';
-import type { Rendered } from '@/test/render-with-providers';
 import { HomeSearch } from './home-search';
 
-let rendered: Rendered;
-let container: HTMLElement;
+let rendered: RenderResult;
+let user: UserEvent;
 
 beforeEach(() => {
   vi.useFakeTimers();
+  user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   localStorage.clear();
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('[]', { status: 200 }));
   rendered = renderWithProviders(<HomeSearch />);
-  container = rendered.container;
 });
 
 afterEach(() => {
-  rendered.unmount();
+  cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
-const dropdown = () => container.querySelector('[data-testid="search-dropdown"]');
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search products' });
+const dropdown = () => screen.queryByTestId('search-dropdown');
 
 describe('home search dropdown', () => {
-  it('opens on focus and closes 150 ms after the box loses focus', () => {
-    const input = container.querySelector<HTMLInputElement>('input[type="search"]');
-    if (!input) throw new Error('no search box');
-
-    act(() => input.focus());
+  it('opens on focus and closes 150 ms after the box loses focus', async () => {
+    await user.click(searchBox());
     expect(dropdown()).not.toBeNull();
     expect(dropdown()?.textContent).toContain('Recent Searches');
 
-    act(() => input.blur());
+    // A click elsewhere on the page takes the focus away.
+    await user.click(document.body);
     act(() => {
       vi.advanceTimersByTime(149);
     });
@@ -45,10 +46,7 @@ describe('home search dropdown', () => {
   });
 
   it("says 'No trending products' in the dropdown when nothing is trending", async () => {
-    const input = container.querySelector<HTMLInputElement>('input[type="search"]');
-    if (!input) throw new Error('no search box');
-
-    act(() => input.focus());
+    await user.click(searchBox());
     // Let the trending request, answered with an empty list, settle.
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(dropdown()?.textContent).toContain('No trending products');
@@ -56,21 +54,17 @@ describe('home search dropdown', () => {
     expect(fetch).toHaveBeenCalledWith(expect.stringContaining('trending=true'), expect.anything());
   });
 
-  it('suggests the sample searches until the first search, then the recent ones', () => {
-    const input = container.querySelector<HTMLInputElement>('input[type="search"]');
-    if (!input) throw new Error('no search box');
+  it('suggests the sample searches until the first search, then the recent ones', async () => {
     const suggestions = () =>
       [...(dropdown()?.querySelectorAll('button') ?? [])].map((button) => button.textContent);
 
-    act(() => input.focus());
+    await user.click(searchBox());
     expect(suggestions()).toEqual(['Samsung Galaxy', 'Kitenge', 'Solar lighting', 'Maasai shuka']);
 
     rendered.unmount();
     rememberSearch('sofa');
     rendered = renderWithProviders(<HomeSearch />);
-    container = rendered.container;
-    const again = container.querySelector<HTMLInputElement>('input[type="search"]');
-    act(() => again?.focus());
+    await user.click(searchBox());
     expect(suggestions()).toEqual(['sofa']);
   });
 });

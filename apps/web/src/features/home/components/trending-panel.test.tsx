@@ -1,29 +1,25 @@
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProduct, jsonResponse, requestedUrls } from '@/test/api-fakes';
-import { renderWithProviders, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { TrendingPanel } from './trending-panel';
 
-let rendered: Rendered | undefined;
-
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
-const panel = () => rendered?.container.querySelector('section[aria-labelledby="trending-title"]');
-const loading = () => rendered?.container.querySelector('[aria-label="Loading trending products"]');
+const panel = () => screen.getByRole('region', { name: 'Trending Now' });
+const loading = () => screen.queryByRole('status', { name: 'Loading trending products' });
 
 describe('home trending panel', () => {
   it("says 'No trending products' when nothing is trending", async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([]));
 
-    rendered = renderWithProviders(<TrendingPanel headingId="trending-title" />);
+    renderWithProviders(<TrendingPanel headingId="trending-title" />);
 
     await waitFor(() => expect(loading()).toBeNull());
-    expect(panel()?.textContent).toContain('No trending products');
-    expect(rendered.container.querySelector('[data-testid="trending-item"]')).toBeNull();
+    expect(panel().textContent).toContain('No trending products');
+    expect(screen.queryByTestId('trending-item')).toBeNull();
     expect(requestedUrls(fetchSpy).map((url) => url.searchParams.get('trending'))).toEqual(['true']);
   });
 
@@ -31,12 +27,12 @@ describe('home trending panel', () => {
     const product = buildProduct({ title: 'Kiondo basket', isTrending: true });
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([product]));
 
-    rendered = renderWithProviders(<TrendingPanel headingId="trending-title" />);
+    renderWithProviders(<TrendingPanel headingId="trending-title" />);
 
     await waitFor(() => expect(loading()).toBeNull());
-    expect(rendered.container.querySelectorAll('[data-testid="trending-item"]')).toHaveLength(1);
-    expect(panel()?.textContent).toContain(product.title);
-    expect(panel()?.textContent).not.toContain('No trending products');
+    expect(screen.getAllByTestId('trending-item')).toHaveLength(1);
+    expect(panel().textContent).toContain(product.title);
+    expect(panel().textContent).not.toContain('No trending products');
   });
 
   it('shows each product with its rank, title and price, and no rating', async () => {
@@ -46,14 +42,14 @@ describe('home trending panel', () => {
     ];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(products));
 
-    rendered = renderWithProviders(<TrendingPanel headingId="trending-title" />);
+    const { container } = renderWithProviders(<TrendingPanel headingId="trending-title" />);
 
     await waitFor(() => expect(loading()).toBeNull());
-    const items = [...rendered.container.querySelectorAll('[data-testid="trending-item"]')];
+    const items = screen.getAllByTestId('trending-item');
     expect(items.map((item) => item.textContent)).toEqual([
       'Rank 1Kiondo basketKES 2,500',
       'Rank 2Maasai shukaKES 1,800',
     ]);
-    expect(rendered.container.querySelector('[aria-label^="Rated"]')).toBeNull();
+    expect(container.querySelector('[aria-label^="Rated"]')).toBeNull();
   });
 });

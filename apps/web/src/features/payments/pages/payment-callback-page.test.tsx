@@ -1,20 +1,16 @@
-import { act } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
 import { jsonResponse, requestedUrls } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
 import { PaymentCallbackPage } from './payment-callback-page';
-
-let rendered: Rendered | undefined;
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
+  cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -35,9 +31,9 @@ function answerVerify(overrides: Partial<PaymentVerification>) {
 
 /** Opens the page at `url` and lets the 1.5 s before verification pass. */
 async function openAndVerify(url: string) {
-  rendered = renderWithProviders(<PaymentCallbackPage />, { url });
+  const { container } = renderWithProviders(<PaymentCallbackPage />, { url });
   await act(() => vi.advanceTimersByTimeAsync(1500));
-  return rendered.container.querySelector('h1, h2')?.textContent;
+  return container.querySelector('h1, h2')?.textContent;
 }
 
 describe('payment callback page', () => {
@@ -73,7 +69,7 @@ describe('payment callback page', () => {
     const heading = await openAndVerify('/payment/callback?reference=ref_pending');
 
     expect(heading).toBe('Unknown Status');
-    const buttons = [...rendered!.container.querySelectorAll('button')].map((button) => button.textContent);
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
     expect(buttons).toEqual(['Retry', 'Go Home']);
   });
 });

@@ -104,6 +104,14 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
             ))}
           </SelectField>
         </div>
+        <TextField
+          id="edit-stock"
+          label="Quantity available"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          {...field('stock')}
+        />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={saving}>
             Cancel

@@ -13,6 +13,13 @@ type MyProductCardProps = {
 
 const categoryName = (id: string) => CATEGORIES.find((category) => category.id === id)?.name ?? id;
 
+/** The seller's figure, and how many of those buyers are paying for right now. */
+function stockText({ stock, available }: Pick<Product, 'stock' | 'available'>): string {
+  const held = stock - available;
+  const inStock = stock === 0 ? 'Sold out' : `${stock} in stock`;
+  return held > 0 ? `${inStock} · ${held} being paid for` : inStock;
+}
+
 /** A seller's own listing with its Edit and Delete actions; prices in 'Ksh' (spec §9). */
 export function MyProductCard({ product, onEdit, onDelete }: MyProductCardProps) {
   return (
@@ -39,6 +46,9 @@ export function MyProductCard({ product, onEdit, onDelete }: MyProductCardProps)
         </p>
         <p className="text-xs text-slate-600">
           {product.condition} · {categoryName(product.category)}
+        </p>
+        <p className="text-xs font-medium text-slate-700" data-testid="my-product-stock">
+          {stockText(product)}
         </p>
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
           <Button

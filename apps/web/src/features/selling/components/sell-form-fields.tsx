@@ -54,7 +54,7 @@ export function SellFormFields({ values, errors, disabled, onChange }: SellFormF
           </output>
         </div>
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-3">
         <SelectField id="sell-condition" label="Condition" required {...field('condition')}>
           <option value="">Choose a condition</option>
           {CONDITIONS.map((condition) => (
@@ -71,6 +71,14 @@ export function SellFormFields({ values, errors, disabled, onChange }: SellFormF
             </option>
           ))}
         </SelectField>
+        <TextField
+          id="sell-stock"
+          label="Quantity available"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          {...field('stock')}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

@@ -12,3 +12,9 @@ export function parsePrice(value: string): number {
 export function parseOptionalPrice(value: string): number | null {
   return value.trim() === '' ? null : parsePrice(value);
 }
+
+/** A quantity typed by a seller ('12', '1,000'); NaN unless it is a whole number, so the schema explains. */
+export function parseQuantity(value: string): number {
+  const cleaned = value.trim().replace(/[,\s]/g, '');
+  return /^\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}

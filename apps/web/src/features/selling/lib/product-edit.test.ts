@@ -17,6 +17,8 @@ const product: Product = {
   seller: { id: 'u1', name: 'Amina' },
   sellerContact: '0712 345 678',
   shopLocation: 'Westlands',
+  stock: 4,
+  available: 3,
   rating: 0,
   reviewCount: 0,
   isNew: true,
@@ -44,7 +46,13 @@ describe('toUpdateProductBody', () => {
       originalPrice: 2500,
       condition: 'New',
       category: 'art-crafts',
+      stock: 4,
     });
+  });
+
+  it("starts from the seller's stock and refuses one that is not a whole number", () => {
+    expect(editValuesFrom(product).stock).toBe('4');
+    expect(validateProductEdit({ ...editValuesFrom(product), stock: '3.5' }).stock).toBe(SELL_MESSAGES.stock);
   });
 
   it('sends null for a cleared original price', () => {

@@ -4,7 +4,7 @@ import { UpdateProductInput } from '@sokoni/contracts/shop';
 import type { Product, UpdateProductInput as UpdateProductBody } from '@sokoni/contracts/shop';
 import { toFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
-import { parseOptionalPrice, parsePrice } from './parse-price';
+import { parseOptionalPrice, parsePrice, parseQuantity } from './parse-price';
 
 export const EDIT_FIELDS = [
   'title',
@@ -13,6 +13,7 @@ export const EDIT_FIELDS = [
   'originalPrice',
   'condition',
   'category',
+  'stock',
 ] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
 export type EditValues = Record<EditField, string>;
@@ -25,6 +26,7 @@ export function editValuesFrom(product: Product): EditValues {
     originalPrice: product.originalPrice === null ? '' : String(product.originalPrice),
     condition: product.condition,
     category: product.category,
+    stock: String(product.stock),
   };
 }
 
@@ -42,6 +44,7 @@ export function toUpdateProductBody(values: EditValues): UpdateProductBody {
     originalPrice: parseOptionalPrice(values.originalPrice),
     ...(isCondition(values.condition) ? { condition: values.condition } : {}),
     category: values.category as UpdateProductBody['category'],
+    stock: parseQuantity(values.stock),
   };
 }
 

@@ -20,6 +20,7 @@ const valid: SellValues = {
   category: 'art-crafts',
   sellerContact: '0712 345 678',
   shopLocation: 'Westlands, Nairobi',
+  stock: '3',
 };
 
 describe('validateSellForm', () => {
@@ -79,6 +80,7 @@ describe('toCreateProductBody', () => {
       category: 'art-crafts',
       sellerContact: valid.sellerContact,
       shopLocation: valid.shopLocation,
+      stock: 3,
       image: ['/a.webp'],
     });
     expect(toCreateProductBody(valid, []).originalPrice).toBe(2500);
@@ -104,5 +106,19 @@ describe('failure messages', () => {
     );
     expect(uploadFailedMessage(new Error('Network error'))).toBe('Upload failed: Network error');
     expect(uploadFailedMessage(new MissingUploadUrlError())).toBe('Image upload failed');
+  });
+});
+
+describe('Quantity available', () => {
+  it('starts at 1 and is sent as a whole number', () => {
+    expect(EMPTY_SELL_VALUES.stock).toBe('1');
+    expect(toCreateProductBody({ ...valid, stock: '1,200' }, []).stock).toBe(1200);
+  });
+
+  it('explains what it takes when it is not a whole number from 0 to 10,000', () => {
+    for (const stock of ['', '2.5', '-1', 'many', '10001']) {
+      expect(validateSellForm({ ...valid, stock }).stock).toBe(SELL_MESSAGES.stock);
+    }
+    expect(validateSellForm({ ...valid, stock: '0' })).toEqual({});
   });
 });

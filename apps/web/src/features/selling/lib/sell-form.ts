@@ -5,7 +5,7 @@ import type { CreateProductInput as CreateProductBody } from '@sokoni/contracts/
 import { ApiError } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
-import { parseOptionalPrice, parsePrice } from './parse-price';
+import { parseOptionalPrice, parsePrice, parseQuantity } from './parse-price';
 
 export const SELL_FIELDS = [
   'title',
@@ -16,6 +16,7 @@ export const SELL_FIELDS = [
   'category',
   'sellerContact',
   'shopLocation',
+  'stock',
   'image',
 ] as const;
 export type SellField = (typeof SELL_FIELDS)[number];
@@ -30,6 +31,7 @@ export const EMPTY_SELL_VALUES: SellValues = {
   category: '',
   sellerContact: '',
   shopLocation: '',
+  stock: '1',
 };
 
 /** The request body for POST /products from what the seller typed and the uploaded image urls. */
@@ -44,6 +46,7 @@ export function toCreateProductBody(values: SellValues, imageUrls: string[]): Cr
     category: values.category as CreateProductBody['category'],
     sellerContact: values.sellerContact.trim(),
     shopLocation: values.shopLocation.trim(),
+    stock: parseQuantity(values.stock),
     image: imageUrls,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
-import { REVIEW_COMMENT_MAX, validateReview } from './create-review';
+import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
+import { validateReview } from './create-review';
 
 describe('validateReview', () => {
   it('asks for a rating when none is chosen', () => {
@@ -20,9 +20,9 @@ describe('validateReview', () => {
   });
 
   it('refuses a comment longer than the server allows, counting it trimmed', () => {
-    expect(validateReview({ rating: 4, comment: 'a'.repeat(REVIEW_COMMENT_MAX + 1) })).toBe(
+    expect(validateReview({ rating: 4, comment: 'a'.repeat(REVIEW_COMMENT_MAX_LENGTH + 1) })).toBe(
       REVIEW_MESSAGES.commentTooLong,
     );
-    expect(validateReview({ rating: 4, comment: ` ${'a'.repeat(REVIEW_COMMENT_MAX)} ` })).toBeNull();
+    expect(validateReview({ rating: 4, comment: ` ${'a'.repeat(REVIEW_COMMENT_MAX_LENGTH)} ` })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { CATEGORIES } from '@sokoni/contracts/catalog';
+import { stockLabel } from '@sokoni/contracts/checkout';
 import type { Product } from '@sokoni/contracts/shop';
 import { formatKES } from '@sokoni/contracts/money';
 import { Button } from '@/components/button';
@@ -33,6 +34,8 @@ type ProductSummaryProps = {
 export function ProductSummary({ product, children }: ProductSummaryProps) {
   const addItem = useCartStore((state) => state.addItem);
   const category = CATEGORIES.find((entry) => entry.id === product.category);
+  const soldOut = product.available <= 0;
+  const stock = stockLabel(product.available);
 
   const addToCart = () => {
     addItem({ id: product.id, name: product.title, image: product.image[0] ?? '', price: product.price });
@@ -73,7 +76,16 @@ export function ProductSummary({ product, children }: ProductSummaryProps) {
         ) : null}
       </div>
 
-      <Button onClick={addToCart} className="w-full sm:w-auto sm:px-8">
+      {stock ? (
+        <p
+          className={`font-semibold ${soldOut ? 'text-red-700' : 'text-orange-800'}`}
+          data-testid="stock-label"
+        >
+          {stock}
+        </p>
+      ) : null}
+
+      <Button onClick={addToCart} disabled={soldOut} className="w-full sm:w-auto sm:px-8">
         <CartIcon className="text-lg" />
         Add to Cart
       </Button>

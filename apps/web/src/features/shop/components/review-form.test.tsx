@@ -1,11 +1,11 @@
-import { act } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '@sokoni/contracts/shop';
 import { API_BASE } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse } from '@/test/api-fakes';
-import { renderWithProviders, settle, submitForm, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { ReviewForm } from './review-form';
 
 const PRODUCT_ID = '7d1f3c2e-5b4a-4c3d-9e8f-1a2b3c4d5e6f';
@@ -17,50 +17,43 @@ const USER = {
   token: 'test-token',
 };
 
-let rendered: Rendered | undefined;
-
 beforeEach(() => {
   localStorage.clear();
   useAuthStore.setState({ user: USER });
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
+  cleanup(); // unmount first: a store change would re-render what is still mounted
   useAuthStore.setState({ user: null });
   localStorage.clear();
   vi.restoreAllMocks();
 });
 
-function find<T extends Element>(selector: string): T {
-  const element = rendered?.container.querySelector<T>(selector);
-  if (!element) throw new Error(`nothing matches ${selector}`);
-  return element;
-}
-
 describe('review form', () => {
   it('sends nothing more while a review is already being submitted, and disables Submit', async () => {
+    const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     const onSubmitted = vi.fn();
-    rendered = renderWithProviders(<ReviewForm productId={PRODUCT_ID} onSubmitted={onSubmitted} />);
+    renderWithProviders(<ReviewForm productId={PRODUCT_ID} onSubmitted={onSubmitted} />);
 
-    act(() => find<HTMLInputElement>('input[type="radio"][value="4"]').click());
-    const submit = find<HTMLButtonElement>('button[type="submit"]');
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Review' });
     expect(submit.disabled).toBe(false);
 
-    act(() => submit.click());
+    await user.click(submit);
     await waitFor(() => expect(submit.disabled).toBe(true));
     expect(submit.textContent).toBe('Submitting...');
     expect(fetchSpy).toHaveBeenCalledTimes(1);
 
     // A second submit while the first is pending: the button is disabled, and even a submit
     // that reaches the form (Enter in a field, a script) must not send a second review.
-    act(() => submit.click());
-    submitForm(find<HTMLFormElement>('form'));
-    await settle();
+    await user.click(submit);
+    fireEvent.submit(screen.getByRole('form', { name: 'Write a review' }));
+    // Give a second review that should not be sent the time to go out.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(submit.disabled).toBe(true);
 
@@ -78,7 +71,7 @@ describe('review form', () => {
       user: { name: USER.name },
       date: '2025-02-01T10:00:00.000Z',
     };
-    await act(async () => answer(jsonResponse(review, { status: 201 })));
+    answer(jsonResponse(review, { status: 201 }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
     expect(fetchSpy).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
@@ -9,7 +9,9 @@ import { Spinner } from '@/components/spinner';
 import { inputClasses } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
-import { REVIEW_COMMENT_MAX, useCreateReview, validateReview } from '../api/create-review';
+import { REVIEW_COMMENT_MAX_LENGTH } from '@sokoni/contracts/catalog';
+import { useCreateReview } from '../api/create-review';
+import { ReviewForm as ReviewFormSchema } from '../lib/review-form';
 import { RatingPicker } from './rating-picker';
 
 const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
@@ -20,10 +22,22 @@ type ReviewFormProps = { productId: string; onSubmitted: () => void };
 export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const signedIn = useAuthStore((state) => state.user !== null);
   const location = useLocation();
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
   const createReview = useCreateReview();
+  const {
+    control,
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ReviewFormSchema),
+    defaultValues: { rating: null, comment: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { field: ratingField } = useController({ control, name: 'rating' });
+  const rating = ratingField.value;
 
   if (!signedIn) {
     return (
@@ -40,43 +54,41 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (createReview.isPending) return;
-    const problem = validateReview({ rating, comment });
-    if (problem || rating === null) {
-      setFormError(problem ?? REVIEW_MESSAGES.ratingRange);
-      return;
-    }
-    setFormError(null);
+  const submit = handleSubmit(({ rating, comment }) => {
     createReview.mutate(
-      { productId, rating, comment: comment.trim() },
+      { productId, rating, comment },
       {
         onSuccess: () => {
           toast.success('Thank you for your review!');
           onSubmitted();
         },
-        onError: (error) => setFormError(errorMessage(error, SUBMIT_FAILED)),
+        onError: (error) => setError('root', { type: 'server', message: errorMessage(error, SUBMIT_FAILED) }),
       },
     );
-  };
+  });
 
   const busy = createReview.isPending;
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!createReview.isPending && !isSubmitting) void submit(event);
+      }}
       aria-label="Write a review"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
     >
-      <FormAlert message={formError} />
+      {/* Every message shows here, the rating's first. */}
+      <FormAlert
+        message={errors.rating?.message ?? errors.comment?.message ?? errors.root?.message ?? null}
+      />
       <RatingPicker
         name={`rating-${productId}`}
         value={rating}
         disabled={busy}
         onChange={(value) => {
-          setRating(value);
-          setFormError(null);
+          ratingField.onChange(value);
+          clearErrors();
         }}
       />
       <div className="space-y-1.5">
@@ -85,12 +97,10 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
         </label>
         <textarea
           id="review-comment"
-          name="comment"
           rows={4}
-          maxLength={REVIEW_COMMENT_MAX}
-          value={comment}
+          maxLength={REVIEW_COMMENT_MAX_LENGTH}
+          {...register('comment')}
           disabled={busy}
-          onChange={(event) => setComment(event.target.value)}
           placeholder="What did you like or dislike?"
           className={inputClasses}
         />

@@ -1,17 +1,14 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '@sokoni/contracts/catalog';
 import type { Product, ProductFacets } from '@sokoni/contracts/shop';
 import { buildProduct, jsonResponse, productListResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
-import { renderWithProviders, submitForm, typeInto, waitFor } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { CategoryPage } from './category-page';
 
-let rendered: Rendered | undefined;
-
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
   vi.restoreAllMocks();
 });
 
@@ -53,7 +50,8 @@ describe('category page', () => {
     const kitenge = buildProduct({ title: 'Kitenge maxi dress', category: category.id });
     const sandals = buildProduct({ title: 'Maasai beaded sandals', category: category.id });
     const fetchSpy = fakeCatalogue([kitenge, sandals]);
-    rendered = renderWithProviders(
+    const user = userEvent.setup();
+    renderWithProviders(
       <>
         <Routes>
           <Route path="/category/:categoryId" element={<CategoryPage />} />
@@ -62,23 +60,19 @@ describe('category page', () => {
       </>,
       { url: `/category/${category.id}` },
     );
-    const { container } = rendered;
     const titles = () =>
-      [...container.querySelectorAll('[data-testid="product-card"] h3')].map((title) => title.textContent);
-    const url = () => container.querySelector('[data-testid="current-url"]')?.textContent;
+      screen.queryAllByTestId('product-card').map((card) => card.querySelector('h3')?.textContent);
+    const url = () => screen.getByTestId('current-url').textContent;
 
     await waitFor(() => expect(titles()).toEqual([kitenge.title, sandals.title]));
-    expect(container.querySelector('h1')?.textContent).toContain(category.name);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(category.name);
 
-    const box = container.querySelector<HTMLInputElement>('input#product-search');
-    if (!box) throw new Error('no search box');
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search products' });
     expect(box.placeholder).toBe(`Search in ${category.name}...`);
-    typeInto(box, 'kitenge');
-    if (!box.form) throw new Error('the search box is outside a form');
-    submitForm(box.form);
+    await user.type(box, 'kitenge{Enter}');
 
     await waitFor(() => expect(titles()).toEqual([kitenge.title]));
-    expect(container.querySelector('[data-testid="result-count"]')?.textContent).toBe('1 product');
+    expect(screen.getByTestId('result-count').textContent).toBe('1 product');
     expect(url()).toBe(`/category/${category.id}?q=kitenge`);
     expect(box.value).toBe('kitenge');
     const lastList = requestedUrls(fetchSpy)

@@ -1,9 +1,8 @@
-import { act } from 'react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductFacets } from '@sokoni/contracts/shop';
 import { buildProduct, jsonResponse, productListResponse, requestUrl } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
-import type { Rendered } from '@/test/render-with-providers';
 import { TrendingPage } from './trending-page';
 
 const EMPTY_FACETS: ProductFacets = {
@@ -14,15 +13,12 @@ const EMPTY_FACETS: ProductFacets = {
   conditions: [],
 };
 
-let rendered: Rendered | undefined;
-
 beforeEach(() => {
   vi.useFakeTimers();
 });
 
 afterEach(() => {
-  rendered?.unmount();
-  rendered = undefined;
+  cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -47,9 +43,8 @@ describe('trending page', () => {
       }
       return jsonResponse({ message: 'Not found' }, { status: 404 });
     });
-    const text = () => rendered?.container.textContent ?? '';
-
-    rendered = renderWithProviders(<TrendingPage />, { url: '/trending' });
+    const { container } = renderWithProviders(<TrendingPage />, { url: '/trending' });
+    const text = () => container.textContent;
     await advance(0);
 
     expect(text()).toContain('Updated live');

@@ -1,8 +1,9 @@
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@sokoni/contracts/auth';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
-import { renderWithProviders, waitFor } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { ProfilePage } from './profile-page';
 
 beforeEach(() => {
@@ -17,12 +18,11 @@ afterEach(() => {
 describe('profile page', () => {
   it('tells a signed-out visitor to log in, without asking the server', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const { container, unmount } = renderWithProviders(<ProfilePage />, { url: '/profile' });
+    const { container } = renderWithProviders(<ProfilePage />, { url: '/profile' });
 
     expect(container.textContent).toContain('You must be logged in to view your profile.');
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
-    unmount();
   });
 
   it('shows the name, e-mail, join date and member-since year that GET /users/{id} answers', async () => {
@@ -41,9 +41,9 @@ describe('profile page', () => {
       createdAt: '2024-03-05T08:00:00.000Z',
     };
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(profile));
-    const { container, unmount } = renderWithProviders(<ProfilePage />, { url: '/profile' });
+    const { container } = renderWithProviders(<ProfilePage />, { url: '/profile' });
 
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Amina Wanjiru'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Amina Wanjiru'));
     const details = Object.fromEntries(
       [...container.querySelectorAll('dl > div')].map((row) => [
         row.querySelector('dt')?.textContent,
@@ -55,6 +55,5 @@ describe('profile page', () => {
     const [input, init] = fetchSpy.mock.calls[0] ?? [];
     expect(requestUrl(input!).pathname).toBe(`/api/users/${user.id}`);
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer amina-token');
-    unmount();
   });
 });
