@@ -24,6 +24,21 @@ const webFeatureZones = subfolders('apps/web/src/features').map((feature) => ({
   message: 'A feature does not import another feature; move the shared part to components/, lib/ or stores/.',
 }));
 
+// An API module uses another only through its service (or the payment engine's plug-in types).
+const apiModules = subfolders('apps/api/src/modules');
+const apiModulePublicFiles = apiModules.flatMap((module) =>
+  readdirSync(`apps/api/src/modules/${module}`)
+    .filter((file) => file.endsWith('.service.ts') || file === 'payment-handlers.ts')
+    .map((file) => `./${module}/${file}`),
+);
+const apiModuleZones = apiModules.map((module) => ({
+  target: `./apps/api/src/modules/${module}`,
+  from: './apps/api/src/modules',
+  except: [`./${module}`, ...apiModulePublicFiles.filter((file) => !file.startsWith(`./${module}/`))],
+  message:
+    'A module uses another only through its service (<module>.service.ts): not its repository, routes or helpers.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +114,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests may set up another module's rows through its repository; the code may not.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiModuleZones }] },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', '**/test/**', '**/bench/**', 'scripts/**'],

@@ -1,9 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatKES } from '@sokoni/contracts/money';
-import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
-import { Spinner } from '@/components/spinner';
+import { PayButton } from '@/components/pay-button';
 import { TextField } from '@/components/text-field';
 import { CheckoutEmailForm } from '../lib/checkout-email';
 
@@ -53,14 +51,7 @@ export function CheckoutForm({ defaultEmail, total, providerLabel, busy, error, 
         disabled={busy}
       />
       <FormAlert message={error} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? <Spinner className="size-4" /> : null}
-        Pay {formatKES(total)}
-        {providerLabel ? ` with ${providerLabel}` : ''}
-      </Button>
-      <p role="status" className="min-h-5 text-center text-sm text-slate-700">
-        {busy ? `Redirecting to ${providerLabel ?? 'the payment page'}...` : ''}
-      </p>
+      <PayButton amount={total} providerLabel={providerLabel} busy={busy} />
     </form>
   );
 }

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { startPayment } from '@/lib/payment-flow';
 import { ORDERS_QUERY_KEY } from '@/lib/query-keys';
 import type { CartItem } from '@/stores/cart';
 import { createOrder } from '../api/create-order';
-import { initializePayment } from '../api/initialize-payment';
-
-export const PAYMENT_CALLBACK_PATH = '/payment/callback';
 
 type CheckoutInput = { items: CartItem[]; email: string };
 
@@ -16,14 +14,12 @@ async function placeOrderAndStartPayment({ items, email }: CheckoutInput): Promi
   const order = await createOrder({
     items: items.map((item) => ({ productId: item.id, quantity: item.quantity, price: item.price })),
   });
-  const payment = await initializePayment({
+  return startPayment({
     email: email.trim(),
     amount: order.totalAmount,
-    callback_url: `${window.location.origin}${PAYMENT_CALLBACK_PATH}`,
     paymentType: 'order',
     orderId: order.id,
   });
-  return payment.data.authorization_url;
 }
 
 export function useCheckout() {

@@ -5,10 +5,10 @@ import { buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { CartIcon } from '@/components/icons';
 import { errorMessage } from '@/lib/api-client';
+import { goToProvider, usePaymentProvider } from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import { selectCartSubtotal, useCartStore } from '@/stores/cart';
 import type { CartItem } from '@/stores/cart';
-import { usePaymentProvider } from '../api/get-payment-provider';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { useCheckout } from '../hooks/use-checkout';
@@ -47,7 +47,7 @@ function CheckoutContent() {
         onSuccess: (authorizationUrl) => {
           setPlacedItems(ordered);
           clearCart();
-          window.location.assign(authorizationUrl);
+          goToProvider(authorizationUrl);
         },
       },
     );

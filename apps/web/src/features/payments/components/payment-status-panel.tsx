@@ -2,9 +2,12 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { Spinner } from '@/components/spinner';
 import type { CallbackState } from '../lib/payment-callback';
+import type { PaidSubject } from '../lib/paid-subject';
 
 type PaymentStatusPanelProps = {
   state: CallbackState;
+  /** What was paid for, once the server has said. */
+  paid: PaidSubject | null;
   reference: string | null;
   onRetry: () => void;
   onGoHome: () => void;
@@ -49,7 +52,7 @@ const BADGE_CLASSES: Record<Look['tone'], string> = {
 
 const BADGE_SYMBOL: Record<Look['tone'], string> = { neutral: '', success: '✓', danger: '!', warning: '?' };
 
-export function PaymentStatusPanel({ state, reference, onRetry, onGoHome }: PaymentStatusPanelProps) {
+export function PaymentStatusPanel({ state, paid, reference, onRetry, onGoHome }: PaymentStatusPanelProps) {
   const look = LOOKS[state.phase];
   const verifying = state.phase === 'verifying';
 
@@ -74,12 +77,17 @@ export function PaymentStatusPanel({ state, reference, onRetry, onGoHome }: Paym
 
       {state.phase === 'success' ? (
         <>
+          {paid ? (
+            <p className="mt-3 font-semibold text-slate-900" data-testid="paid-subject">
+              {paid.summary}
+            </p>
+          ) : null}
           <p className="mt-4 text-sm text-slate-600" data-testid="redirect-countdown">
             Taking you home in {state.secondsLeft} {state.secondsLeft === 1 ? 'second' : 'seconds'}...
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/orders" className={buttonClasses('primary')}>
-              View My Orders
+            <Link to={paid?.next.to ?? '/orders'} className={buttonClasses('primary')}>
+              {paid?.next.label ?? 'View My Orders'}
             </Link>
             <Button variant="secondary" onClick={onGoHome}>
               Go Home

@@ -48,6 +48,10 @@ describe('payment callback page', () => {
     const urls = requestedUrls(fetchSpy);
     expect(urls.map((url) => url.pathname)).toEqual(['/api/payments/verify']);
     expect([...urls[0]!.searchParams]).toEqual([['reference', 'ref_stay']]);
+    expect(screen.getByTestId('paid-subject').textContent).toBe(
+      'Your stay, 1 Apr 2025 to 3 Apr 2025 · KES 2,500',
+    );
+    expect(screen.getByRole('link', { name: 'View My Trips' }).getAttribute('href')).toBe('/trips');
   });
 
   it('verifies an event payment by its reference, whatever eventId, userId and quantity come with it', async () => {
@@ -61,6 +65,8 @@ describe('payment callback page', () => {
     const urls = requestedUrls(fetchSpy);
     expect(urls.map((url) => url.pathname)).toEqual(['/api/payments/verify']);
     expect([...urls[0]!.searchParams]).toEqual([['reference', 'ref_event']]);
+    expect(screen.getByTestId('paid-subject').textContent).toBe('3 tickets · KES 2,500');
+    expect(screen.getByRole('link', { name: 'View My Tickets' }).getAttribute('href')).toBe('/tickets');
   });
 
   it("shows 'Unknown Status' with Retry and Go Home when the payment is neither paid nor failed", async () => {

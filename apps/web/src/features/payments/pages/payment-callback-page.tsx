@@ -1,22 +1,25 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePaymentCallback } from '../hooks/use-payment-callback';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
+import { paidSubject } from '../lib/paid-subject';
 
 /**
  * The provider sends the browser back with ?reference=…&trxref=… (both the same). Stay and
  * event payments add stayId, userId, start, end or eventId, userId, quantity (spec §2); the
- * reference alone identifies the payment, so every kind is verified the same way.
+ * reference alone identifies the payment, so every kind is verified the same way, and those
+ * details only say what was paid for.
  */
 function referenceFrom(params: URLSearchParams): string | null {
   return params.get('reference')?.trim() || params.get('trxref')?.trim() || null;
 }
 
-function PaymentCallback({ reference }: { reference: string | null }) {
+function PaymentCallback({ reference, details }: { reference: string | null; details: URLSearchParams }) {
   const navigate = useNavigate();
-  const { state, retry } = usePaymentCallback(reference);
+  const { state, payment, retry } = usePaymentCallback(reference);
   return (
     <PaymentStatusPanel
       state={state}
+      paid={payment ? paidSubject(payment, details) : null}
       reference={reference}
       onRetry={retry}
       onGoHome={() => void navigate('/')}
@@ -30,7 +33,7 @@ export function PaymentCallbackPage() {
   return (
     <section className="mx-auto w-full max-w-lg px-4 py-10 sm:py-16">
       <title>Payment — Sokoni</title>
-      <PaymentCallback key={reference ?? ''} reference={reference} />
+      <PaymentCallback key={reference ?? ''} reference={reference} details={params} />
     </section>
   );
 }
