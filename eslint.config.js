@@ -116,10 +116,24 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may set up another module's rows through its repository; the code may not.
+    // Tests may set up another module's rows through its repository, and set their own time; the code may not.
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiModuleZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: apiModuleZones }],
+      // Business time comes from the app's clock, which tests set; never from the machine directly.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from the clock (lib/clock.ts), not new Date().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time from the clock (lib/clock.ts), not Date.now().',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', '**/test/**', '**/bench/**', 'scripts/**'],

@@ -23,6 +23,7 @@ import { authGuard } from './lib/auth-guard.js';
 import { errorBody, frameworkErrorReply, notFoundBody, registerErrorHandler } from './lib/error-handler.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSiteOrigins } from './lib/site-origins.js';
+import { createClock } from './lib/clock.js';
 import { createJobQueue, type JobQueueTimings } from './lib/job-queue.js';
 import { createTokenService } from './lib/tokens.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -53,7 +54,7 @@ import { webApp } from './web.js';
 export type AppOptions = {
   /** An already open database (tests); otherwise one is opened from the config. The app closes it. */
   database?: Database;
-  /** The clock, for tests of time windows. */
+  /** What time it is (ms), for tests of time windows: every service's clock reads it. */
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
   /** Job queue timings (tests shorten them). */
@@ -131,12 +132,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const address = app.server.address();
     return typeof address === 'object' && address ? address.port : undefined;
   });
-  const now = options.now ?? Date.now;
+  // The one clock every service reads business time from; tests set it with `now`.
+  const clock = createClock(options.now);
   const database = options.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
   const uploadsRoot = join(config.dataDir, 'uploads');
   const files = createLocalDiskStore(uploadsRoot);
-  const seeded = config.seed === 'sample' && (await seedSampleData(database.db, { files, now: now() }));
+  const seeded = config.seed === 'sample' && (await seedSampleData(database.db, { files, now: clock.now() }));
   if (seeded) app.log.info('loaded the sample data into the empty database');
   const jobs = createJobQueue(database, app.log, options.jobs);
   app.decorate('jobs', jobs);
@@ -147,23 +149,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : createFileTransport(join(config.dataDir, 'outbox'), config.mailFrom),
     log: app.log,
+    clock,
     timings: options.mail,
   });
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret');
-  const tokens = createTokenService(jwtSecret, options.now);
-  const accounts = createAccountsService({ db: database.db, tokens, now: options.now });
+  const tokens = createTokenService(jwtSecret, clock.now);
+  const accounts = createAccountsService({ db: database.db, tokens, clock });
   const uploads = createUploadsService({
     db: database.db,
     files,
     minFreeBytes: config.uploadsMinFreeBytes,
-    now: options.now,
+    clock,
   });
   const products = createProductsService({
     db: database.db,
     uploads,
     viewerKeySecret: createHmac('sha256', jwtSecret).update('sokoni:product-viewers').digest('hex'),
-    now: options.now,
+    clock,
   });
   const reviews = createReviewsService({ db: database.db, onRatingChanged: products.catalogueChanged });
 
@@ -183,7 +186,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     handlers: { order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }) },
     jobs,
     log: app.log,
-    now: options.now,
+    clock,
   });
   // The sample's views and sales are in place: flag its trending products now, not a minute later.
   if (seeded) await products.refreshTrending();

@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/ids.js';
 import type { TokenService } from '../../lib/tokens.js';
 import * as repo from './accounts.repository.js';
 import { hashPassword, makeDecoyHash, verifyPassword } from './passwords.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -25,9 +26,9 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(LOGIN_LIMITS).map((limit) =>
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(deps: { db: Db; tokens: TokenService; now?: () => number }) {
+export function createAccountsService(deps: { db: Db; tokens: TokenService; clock?: Clock }) {
   const { db, tokens } = deps;
-  const now = deps.now ?? Date.now;
+  const { now } = deps.clock ?? systemClock;
   const decoyHash = makeDecoyHash();
 
   const issueToken = (user: repo.UserRecord) =>

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../lib/job-queue.js';
 import type { MailTransport } from './mail-transport.js';
 import * as repo from './mail.repository.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 export const MAIL_QUEUE = 'mail-send';
 
@@ -35,11 +36,12 @@ export function createMailService(deps: {
   jobs: JobQueue;
   transport: MailTransport;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  clock?: Clock;
   timings?: Partial<MailTimings>;
 }) {
   const { db, jobs, transport, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
+  const now = () => new Date(clock.now());
   const timings = { ...DEFAULT_TIMINGS, ...deps.timings };
 
   async function deliver(id: string): Promise<void> {

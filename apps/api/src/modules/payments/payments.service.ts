@@ -13,6 +13,7 @@ import type { JobQueue } from '../../lib/job-queue.js';
 import type { PaymentHandler, PaymentHandlers, ReleaseReason } from './payment-handlers.js';
 import { ProviderError, type PaymentProvider, type ProviderCharge } from './payment-provider.js';
 import * as repo from './payments.repository.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 const CURRENCY = 'KES';
 
@@ -35,10 +36,10 @@ export function createPaymentsService(deps: {
   handlers: PaymentHandlers;
   jobs: JobQueue;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  now?: () => number;
+  clock?: Clock;
 }) {
   const { db, provider, handlers, log } = deps;
-  const now = deps.now ?? Date.now;
+  const { now } = deps.clock ?? systemClock;
 
   const handlerFor = <T extends PaymentType>(type: T): PaymentHandler<T> => {
     const handler = handlers[type] as PaymentHandler<T> | undefined;

@@ -27,6 +27,7 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './products.repository.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -131,10 +132,10 @@ export function createProductsService(deps: {
   uploads: Pick<UploadsService, 'claim'>;
   /** Keys the viewer hashes kept for trending, so the stored keys never give away an address. */
   viewerKeySecret: string;
-  now?: () => number;
+  clock?: Clock;
 }) {
   const { db } = deps;
-  const now = deps.now ?? Date.now;
+  const { now } = deps.clock ?? systemClock;
   /** Views are collected in memory and written in batches: a product page view never waits on a write. */
   let pendingViews = new Map<string, Set<string>>();
   const viewerKey = (viewer: Viewer) =>

@@ -5,6 +5,7 @@ import { createProduct } from '../../../test/factories.js';
 import { insertUser } from '../accounts/accounts.repository.js';
 import { insertOrder, markOrderPaid } from '../orders/orders.repository.js';
 import { createProductsService, networkOf, TRENDING } from './products.service.js';
+import { createClock } from '../../lib/clock.js';
 
 let testDb: TestDatabase;
 let clock = Date.parse('2026-11-21T12:00:00Z');
@@ -25,7 +26,7 @@ const service = () =>
     db: db(),
     uploads: { claim: async () => true },
     viewerKeySecret: 'k',
-    now: () => clock,
+    clock: createClock(() => clock),
   });
 const person = async (name: string) => {
   people += 1;

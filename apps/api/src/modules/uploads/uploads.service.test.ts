@@ -9,6 +9,7 @@ import { createTestDatabase, queryRows, type TestDatabase } from '../../../test/
 import { insertUser } from '../accounts/accounts.repository.js';
 import { createLocalDiskStore } from './file-store.js';
 import { createUploadsService } from './uploads.service.js';
+import { createClock } from '../../lib/clock.js';
 
 const HOUR = 60 * 60 * 1000;
 let testDb: TestDatabase;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     db: testDb.database.db,
     files: createLocalDiskStore(root),
     minFreeBytes: 0,
-    now: () => clock,
+    clock: createClock(() => clock),
   });
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { StorageFullError, type FileStore } from './file-store.js';
 import { sniffImageType, toWebp } from './image-processing.js';
 import * as repo from './uploads.repository.js';
 import { inspectVideoContainer } from './video-container.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
@@ -33,10 +34,10 @@ export function createUploadsService(deps: {
   db: Db;
   files: FileStore;
   minFreeBytes: number;
-  now?: () => number;
+  clock?: Clock;
 }) {
   const { db, files } = deps;
-  const now = deps.now ?? Date.now;
+  const { now } = deps.clock ?? systemClock;
 
   /** Reserves room for the files under the owner's quota, then writes them; all of them or none. */
   async function keep(owner: AuthUser, kind: 'image' | 'video', stored: File[]): Promise<void> {
