@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { CATEGORIES, CONDITIONS, SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
@@ -12,40 +13,40 @@ import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { ApiError } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
-import type { FieldErrors } from '@/lib/field-errors';
 import { useUpdateProduct } from '../api/update-product';
-import { EDIT_FIELDS, editValuesFrom, toUpdateProductBody, validateProductEdit } from '../lib/product-edit';
-import type { EditField, EditValues } from '../lib/product-edit';
+import { EDIT_FIELDS, editValuesFrom, ProductEditSchema, toUpdateProductBody } from '../lib/product-edit';
+import type { EditField } from '../lib/product-edit';
 
 type EditProductDialogProps = { product: Product; onClose: () => void };
 
-/** Spec §4: edit in a modal, Save ('Saving...') or Cancel; 'Failed to update product.' on failure. */
+/**
+ * Spec §4: edit in a modal, Save ('Saving...') or Cancel; 'Failed to update product.' on failure.
+ * Checked on submit with PUT /products/{id}'s own rules on the body it would send
+ * (ProductEditSchema); a field's message clears when it is edited.
+ */
 export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
-  const [values, setValues] = useState<EditValues>(() => editValuesFrom(product));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<EditField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ProductEditSchema, undefined, { raw: true }),
+    defaultValues: editValuesFrom(product),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const updateProduct = useUpdateProduct();
   const saving = updateProduct.isPending;
 
   const field = (name: EditField) => ({
-    name,
-    value: values[name],
-    error: fieldErrors[name],
+    ...register(name, { onChange: () => clearErrors(name) }),
+    error: errors[name]?.message,
     disabled: saving,
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setFieldErrors((current) => ({ ...current, [name]: undefined }));
-    },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailure(null);
-    const errors = validateProductEdit(values);
-    if (Object.values(errors).some(Boolean)) {
-      setFieldErrors(errors);
-      return;
-    }
+  const save = handleSubmit((values) => {
     updateProduct.mutate(
       { id: product.id, changes: toUpdateProductBody(values) },
       {
@@ -55,12 +56,24 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
         },
         onError: (error) => {
           const serverIssues = error instanceof ApiError ? error.issues : [];
-          setFieldErrors(toFieldErrors(serverIssues, EDIT_FIELDS));
+          const fieldErrors = toFieldErrors(serverIssues, EDIT_FIELDS);
+          for (const name of EDIT_FIELDS) {
+            const message = fieldErrors[name];
+            if (message) setError(name, { type: 'server', message });
+          }
           const detail = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
-          setFailure(detail ? `${SELL_MESSAGES.updateFailed} ${detail}` : SELL_MESSAGES.updateFailed);
+          const failure = detail ? `${SELL_MESSAGES.updateFailed} ${detail}` : SELL_MESSAGES.updateFailed;
+          setError('root', { type: 'server', message: failure });
         },
       },
     );
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || isSubmitting) return;
+    clearErrors('root');
+    void save(event);
   };
 
   const close = () => {
@@ -70,7 +83,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
   return (
     <Modal title="Edit product" onClose={close}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <FormAlert message={failure} />
+        <FormAlert message={errors.root?.message ?? null} />
         <TextField id="edit-title" label="Title" required {...field('title')} />
         <TextAreaField
           id="edit-description"

@@ -1,32 +1,40 @@
+import { useWatch } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormReturn } from 'react-hook-form';
 import { CATEGORIES, CONDITIONS, discountPercent } from '@sokoni/contracts/catalog';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import type { FieldErrors } from '@/lib/field-errors';
 import { parseOptionalPrice, parsePrice } from '../lib/parse-price';
-import type { SellField, SellValues } from '../lib/sell-form';
+import type { SellValues } from '../lib/sell-form';
 
 type SellFormFieldsProps = {
-  values: SellValues;
-  errors: FieldErrors<SellField>;
+  form: Pick<UseFormReturn<SellValues>, 'control' | 'register' | 'clearErrors'>;
+  errors: FieldErrors<SellValues>;
   disabled: boolean;
-  onChange: (field: keyof SellValues, value: string) => void;
 };
 
 /** Spec §5: the discount is derived, shown read-only, and empty unless price < original price. */
-function discountText(values: SellValues): string {
-  const originalPrice = parseOptionalPrice(values.originalPrice);
-  const discount = discountPercent(parsePrice(values.price), originalPrice);
-  return discount === null ? '' : `${discount}%`;
+function DiscountOutput({ control }: { control: Control<SellValues> }) {
+  const [price, originalPrice] = useWatch({ control, name: ['price', 'originalPrice'] });
+  const discount = discountPercent(parsePrice(price), parseOptionalPrice(originalPrice));
+  return (
+    <output
+      id="sell-discount"
+      htmlFor="sell-price sell-original-price"
+      className="flex min-h-[2.875rem] items-center rounded-lg border border-dashed border-slate-300 bg-slate-50 px-3 text-base font-semibold text-orange-800"
+    >
+      {discount === null ? '' : `${discount}%`}
+    </output>
+  );
 }
 
-export function SellFormFields({ values, errors, disabled, onChange }: SellFormFieldsProps) {
+/** A field's message clears as soon as it is edited; the rest wait for the next submit. */
+export function SellFormFields({ form, errors, disabled }: SellFormFieldsProps) {
+  const { control, register, clearErrors } = form;
   const field = (name: keyof SellValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
+    ...register(name, { onChange: () => clearErrors(name) }),
+    error: errors[name]?.message,
     disabled,
-    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
   });
 
   return (
@@ -45,13 +53,7 @@ export function SellFormFields({ values, errors, disabled, onChange }: SellFormF
           <label htmlFor="sell-discount" className="block text-sm font-medium text-slate-800">
             Discount (auto)
           </label>
-          <output
-            id="sell-discount"
-            htmlFor="sell-price sell-original-price"
-            className="flex min-h-[2.875rem] items-center rounded-lg border border-dashed border-slate-300 bg-slate-50 px-3 text-base font-semibold text-orange-800"
-          >
-            {discountText(values)}
-          </output>
+          <DiscountOutput control={control} />
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-3">

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
@@ -9,7 +11,6 @@ import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
-import type { FieldErrors } from '@/lib/field-errors';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateProduct } from '../api/create-product';
 import { uploadProductImage } from '../api/upload-product-image';
@@ -18,11 +19,11 @@ import {
   creationFailedMessage,
   EMPTY_SELL_VALUES,
   SELL_FIELDS,
+  SellFormSchema,
   toCreateProductBody,
   uploadFailedMessage,
-  validateSellForm,
 } from '../lib/sell-form';
-import type { SellField, SellValues } from '../lib/sell-form';
+import type { SellValues } from '../lib/sell-form';
 import { ImagePicker } from './image-picker';
 import { SellFormFields } from './sell-form-fields';
 
@@ -34,10 +35,26 @@ const BUSY_LABELS: Record<Phase, string> = {
   listing: 'Listing...',
 };
 
+/**
+ * Checked on submit with POST /products' own rules on the body it would send (SellFormSchema:
+ * the strings as typed, converted, then the contracts' schema); the handler gets the strings and
+ * converts them with the uploaded image urls. A field's message clears when it is edited.
+ */
 export function SellForm() {
   const signedIn = useAuthStore((state) => state.user !== null);
-  const [values, setValues] = useState<SellValues>(EMPTY_SELL_VALUES);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<SellField>>({});
+  const form = useForm({
+    resolver: zodResolver(SellFormSchema, undefined, { raw: true }),
+    defaultValues: EMPTY_SELL_VALUES,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const {
+    handleSubmit,
+    reset,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [listed, setListed] = useState<Product | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -54,16 +71,7 @@ export function SellForm() {
   }, [invalidAttempt]);
 
   const busy = phase !== 'idle';
-
-  const update = (field: keyof SellValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const refuse = (errors: FieldErrors<SellField>) => {
-    setFieldErrors(errors);
-    setInvalidAttempt((count) => count + 1);
-  };
+  const refused = () => setInvalidAttempt((count) => count + 1);
 
   const uploadImages = async (signal: AbortSignal): Promise<string[]> => {
     const urls: string[] = [];
@@ -83,21 +91,7 @@ export function SellForm() {
     return urls;
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    setListed(null);
-    if (!useAuthStore.getState().user) {
-      setFormError(SELL_MESSAGES.loginRequired);
-      return;
-    }
-    const errors = validateSellForm(values);
-    if (Object.values(errors).some(Boolean)) {
-      refuse(errors);
-      return;
-    }
-
+  const list = async (values: SellValues) => {
     const controller = new AbortController();
     abortRef.current = controller;
     setPhase('uploading');
@@ -116,17 +110,41 @@ export function SellForm() {
     createProduct.mutate(toCreateProductBody(values, imageUrls), {
       onSuccess: (product) => {
         toast.success(SELL_MESSAGES.uploaded);
-        setValues(EMPTY_SELL_VALUES);
-        setFieldErrors({});
+        reset(EMPTY_SELL_VALUES);
         imageSelection.clear();
         setListed(product);
       },
       onError: (error) => {
         setFormError(creationFailedMessage(error));
-        if (error instanceof ApiError && error.issues.length)
-          refuse(toFieldErrors(error.issues, SELL_FIELDS));
+        if (!(error instanceof ApiError) || !error.issues.length) return;
+        const { image, ...fields } = toFieldErrors(error.issues, SELL_FIELDS);
+        clearErrors();
+        for (const [name, message] of Object.entries(fields) as [keyof typeof fields, string][])
+          setError(name, { type: 'server', message });
+        // Images are no field of the form: the server's word on them shows in the picker.
+        if (image) setError('root.image', { type: 'server', message: image });
+        refused();
       },
       onSettled: () => setPhase('idle'),
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || isSubmitting) return;
+    setFormError(null);
+    setListed(null);
+    if (!useAuthStore.getState().user) {
+      setFormError(SELL_MESSAGES.loginRequired);
+      return;
+    }
+    // react-hook-form shows the resolver's messages only once onInvalid has returned: the focus
+    // moves after that, when the fields it looks for are marked invalid.
+    let invalid = false;
+    void handleSubmit(list, () => {
+      invalid = true;
+    })(event).then(() => {
+      if (invalid) refused();
     });
   };
 
@@ -146,15 +164,19 @@ export function SellForm() {
         </p>
       ) : null}
       <FormAlert message={formError} />
-      <SellFormFields values={values} errors={fieldErrors} disabled={busy} onChange={update} />
+      <SellFormFields form={form} errors={errors} disabled={busy} />
       <ImagePicker
         id="sell-images"
         images={imageSelection.images}
-        errors={fieldErrors.image ? [...imageSelection.errors, fieldErrors.image] : imageSelection.errors}
+        errors={
+          errors.root?.image?.message
+            ? [...imageSelection.errors, errors.root.image.message]
+            : imageSelection.errors
+        }
         disabled={busy}
         onPick={(files) => {
           imageSelection.pick(files);
-          setFieldErrors((current) => ({ ...current, image: undefined }));
+          clearErrors('root.image');
         }}
         onRemove={imageSelection.remove}
       />

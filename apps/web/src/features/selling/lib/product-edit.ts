@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CONDITIONS } from '@sokoni/contracts/catalog';
 import type { Condition } from '@sokoni/contracts/catalog';
 import { UpdateProductInput } from '@sokoni/contracts/shop';
@@ -48,7 +49,27 @@ export function toUpdateProductBody(values: EditValues): UpdateProductBody {
   };
 }
 
+const typed = z.string();
+
+/**
+ * The edit dialog as typed (every field a string), checked with PUT /products/{id}'s own rules
+ * (the contracts' schema) on the body it would send; each issue's path names the form field.
+ */
+export const ProductEditSchema = z
+  .object({
+    title: typed,
+    description: typed,
+    price: typed,
+    originalPrice: typed,
+    condition: typed,
+    category: typed,
+    stock: typed,
+  } satisfies Record<EditField, z.ZodString>)
+  .transform(toUpdateProductBody)
+  .pipe(UpdateProductInput);
+
+/** The messages ProductEditSchema gives, per field: what the dialog's resolver shows. */
 export function validateProductEdit(values: EditValues): FieldErrors<EditField> {
-  const parsed = UpdateProductInput.safeParse(toUpdateProductBody(values));
+  const parsed = ProductEditSchema.safeParse(values);
   return parsed.success ? {} : toFieldErrors(parsed.error.issues, EDIT_FIELDS);
 }

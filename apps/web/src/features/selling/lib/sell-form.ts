@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import { CreateProductInput } from '@sokoni/contracts/shop';
 import { UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
@@ -51,12 +52,32 @@ export function toCreateProductBody(values: SellValues, imageUrls: string[]): Cr
   };
 }
 
+const typed = z.string();
+
 /**
- * The server's own rules (the contracts' schema) run before anything is uploaded, so a seller
- * sees the same messages without waiting; images are checked (type, size, count) when picked.
+ * The sell form as typed (every field a string), checked with POST /products' own rules (the
+ * contracts' schema) on the body it would send: the server's messages, before anything is
+ * uploaded. Each issue's path is a body field, named as the form field it came from. Images are
+ * checked (type, size, count) when picked.
  */
+export const SellFormSchema = z
+  .object({
+    title: typed,
+    description: typed,
+    price: typed,
+    originalPrice: typed,
+    condition: typed,
+    category: typed,
+    sellerContact: typed,
+    shopLocation: typed,
+    stock: typed,
+  } satisfies Record<keyof SellValues, z.ZodString>)
+  .transform((values) => toCreateProductBody(values, []))
+  .pipe(CreateProductInput);
+
+/** The messages SellFormSchema gives, per field: what the form's resolver shows. */
 export function validateSellForm(values: SellValues): FieldErrors<SellField> {
-  const parsed = CreateProductInput.safeParse(toCreateProductBody(values, []));
+  const parsed = SellFormSchema.safeParse(values);
   return parsed.success ? {} : toFieldErrors(parsed.error.issues, SELL_FIELDS);
 }
 
