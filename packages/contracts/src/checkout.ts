@@ -1,6 +1,9 @@
 // Orders and payments: limits, statuses and messages (zod-free, shared by server and screens).
 export const ORDER_QUANTITY_MAX = 99;
 export const ORDER_LINES_MAX = 50;
+/** GET /orders: orders a page holds unless the caller says, and at most. */
+export const ORDER_PAGE_SIZE = 20;
+export const ORDER_PAGE_MAX = 100;
 export const ORDER_STATUSES = ['pending', 'paid'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -10,6 +10,7 @@ import {
   THREAD_CONTENT_MAX,
   THREAD_TITLE_MAX,
 } from './community-rules.js';
+import { pageQuery } from './paging.js';
 import { block, line } from './text.js';
 
 export const Group = z.object({ id: z.string(), name: z.string(), description: z.string() });
@@ -107,8 +108,7 @@ export type ThreadDetail = z.infer<typeof ThreadDetail>;
 export const ThreadQuery = z.object({
   groupId: z.uuid(M.groupNotFound).optional(),
   category: z.enum(THREAD_CATEGORIES, M.categoryRequired).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageQuery({ defaultLimit: 20, maxLimit: 100 }).shape,
 });
 export type ThreadQuery = z.output<typeof ThreadQuery>;
 

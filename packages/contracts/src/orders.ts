@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { shillings } from './money-schema.js';
-import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, ORDER_LINES_MAX, ORDER_STATUSES } from './checkout.js';
+import {
+  ORDER_MESSAGES,
+  ORDER_PAGE_MAX,
+  ORDER_PAGE_SIZE,
+  ORDER_QUANTITY_MAX,
+  ORDER_LINES_MAX,
+  ORDER_STATUSES,
+} from './checkout.js';
+import { pageMessages, pageQuery } from './paging.js';
 
 export const CreateOrderInput = z.object({
   items: z
@@ -39,3 +47,11 @@ export const Order = z.object({
   items: z.array(OrderItem),
 });
 export type Order = z.infer<typeof Order>;
+
+/** GET /orders: one page of the caller's orders, newest first (X-Total-Count carries all of them). */
+export const OrderQuery = pageQuery({
+  defaultLimit: ORDER_PAGE_SIZE,
+  maxLimit: ORDER_PAGE_MAX,
+  messages: pageMessages(ORDER_PAGE_MAX),
+});
+export type OrderQuery = z.output<typeof OrderQuery>;

@@ -14,6 +14,7 @@ import {
 } from './catalog.js';
 import { moneyMessages } from './money.js';
 import { priceFilter, shillings } from './money-schema.js';
+import { pageMessages, pageQuery } from './paging.js';
 import { block, line } from './text.js';
 import { PRODUCT_IMAGES_MAX } from './uploads.js';
 
@@ -44,13 +45,11 @@ export const ProductQuery = z
     featured: flag.optional(),
     trending: flag.optional(),
     seller: z.uuid('Unknown seller.').optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'limit must be between 1 and 100.')
-      .max(PRODUCT_PAGE_MAX, 'limit must be between 1 and 100.')
-      .default(PRODUCT_PAGE_SIZE),
-    offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
+    ...pageQuery({
+      defaultLimit: PRODUCT_PAGE_SIZE,
+      maxLimit: PRODUCT_PAGE_MAX,
+      messages: pageMessages(PRODUCT_PAGE_MAX),
+    }).shape,
   })
   .refine(
     (query) =>

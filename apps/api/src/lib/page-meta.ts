@@ -1,10 +1,10 @@
+import { escapeHtml } from './html.js';
+
 /** What a shared link shows in a preview (WhatsApp, social apps): these crawlers run no JavaScript. */
 export type PageMeta = { title: string; description: string; image?: string; url: string };
 
 /** Bounds on what goes into the head, whatever a seller wrote: a preview shows no more anyway. */
 export const META_LIMITS = { title: 140, description: 200, url: 500 } as const;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Cut at a code point boundary, so a cut never leaves half of an emoji behind. */
 const cut = (text: string, length: number) => Array.from(text).slice(0, length).join('');

@@ -1,22 +1,10 @@
-import type { TokenClaims } from '@sokoni/contracts/auth';
+import { TokenClaims } from '@sokoni/contracts/auth';
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
   const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
   const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
   return new TextDecoder().decode(bytes);
-}
-
-function isTokenClaims(value: unknown): value is TokenClaims {
-  if (typeof value !== 'object' || value === null) return false;
-  const claims = value as Record<string, unknown>;
-  return (
-    typeof claims.sub === 'string' &&
-    typeof claims.email === 'string' &&
-    typeof claims.role === 'string' &&
-    typeof claims.exp === 'number' &&
-    (claims.name === undefined || typeof claims.name === 'string')
-  );
 }
 
 /**
@@ -28,8 +16,8 @@ export function decodeToken(token: string): TokenClaims | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    return isTokenClaims(claims) ? claims : null;
+    const claims = TokenClaims.safeParse(JSON.parse(decodeBase64Url(payload)));
+    return claims.success ? claims.data : null;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import type { Reply, ThreadDetail, ThreadSummary } from '@sokoni/contracts/community';
+import type { Order } from '@sokoni/contracts/orders';
 import type { Product } from '@sokoni/contracts/shop';
 
 let nextProduct = 1;
@@ -74,6 +75,31 @@ export function buildReply(threadId: string, overrides: Partial<Reply> = {}): Re
     author: { id: '00000000-0000-4000-8000-0000000000cc', name: 'Amina Wanjiru' },
     upvotes: 0,
     createdAt: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let nextOrder = 1;
+
+/** An order as GET /api/orders lists it, with one line; each call gets its own id unless told. */
+export function buildOrder(overrides: Partial<Order> = {}): Order {
+  const n = nextOrder++;
+  return {
+    id: `00000000-0000-4000-b000-${String(n).padStart(12, '0')}`,
+    userId: '00000000-0000-4000-8000-0000000000dd',
+    status: 'pending',
+    totalAmount: 1500,
+    createdAt: '2025-01-15T09:00:00.000Z',
+    paidAt: null,
+    items: [
+      {
+        id: `00000000-0000-4000-c000-${String(n).padStart(12, '0')}`,
+        productId: null,
+        quantity: 1,
+        price: 1500,
+        product: { name: `Ordered product ${n}`, image: null },
+      },
+    ],
     ...overrides,
   };
 }

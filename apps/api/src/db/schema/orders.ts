@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_QUANTITY_MAX } from '@sokoni/contracts/checkout';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { products } from './shop.js';
@@ -39,7 +40,10 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (table) => [
-    check('order_items_quantity_range', sql`${table.quantity} between 1 and 99`),
+    check(
+      'order_items_quantity_range',
+      sql`${table.quantity} between 1 and ${sql.raw(String(ORDER_QUANTITY_MAX))}`,
+    ),
     index('order_items_order').on(table.orderId),
   ],
 );

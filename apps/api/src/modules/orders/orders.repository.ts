@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
@@ -28,12 +28,25 @@ export async function lockOrderById(db: Db, id: string): Promise<OrderRecord | u
   return row;
 }
 
-export async function findOrdersByUser(db: Db, userId: string): Promise<OrderRecord[]> {
+/** One page of a user's orders, newest first (the orders_user_newest index). */
+export async function findOrdersByUser(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<OrderRecord[]> {
   return db
     .select()
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many orders a user has placed, every page together. */
+export async function countOrdersByUser(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+  return row?.total ?? 0;
 }
 
 export async function findItemsOfOrders(db: Db, orderIds: string[]): Promise<OrderItemRecord[]> {

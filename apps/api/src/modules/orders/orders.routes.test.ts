@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
+import { ORDER_MESSAGES, ORDER_PAGE_SIZE, ORDER_QUANTITY_MAX } from '@sokoni/contracts/checkout';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   bearer,
@@ -8,7 +8,8 @@ import {
   registerUser,
   type RegisteredUser,
 } from '../../../test/factories.js';
-import { findOrdersByUser } from './orders.repository.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
+import { countOrdersByUser } from './orders.repository.js';
 
 let t: TestApp;
 let seller: RegisteredUser;
@@ -67,7 +68,7 @@ describe('POST /api/orders', () => {
     const response = await order({ items: [{ productId: basket, quantity: 1, price: 19 }] }, other.token);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('The price of Kiondo basket is now KES 1,900.');
-    expect(await findOrdersByUser(t.database.db, other.id)).toEqual([]);
+    expect(await countOrdersByUser(t.database.db, other.id)).toBe(0);
   });
 
   it.each([
@@ -103,6 +104,21 @@ describe('POST /api/orders', () => {
     expect(response.json().message).toBe(message);
   });
 
+  it('has the database hold a line to 1..ORDER_QUANTITY_MAX units, the bound the API checks', async () => {
+    const placed = await placeOrder(t.app, buyer.token, [{ productId: basket }]);
+    const line = (quantity: number) =>
+      t.database.db
+        .insert(orderItems)
+        .values({ orderId: placed.id, productName: 'Kiondo basket', unitPriceCents: 190_000, quantity })
+        .then(
+          () => 'stored',
+          (error: Error & { cause?: Error }) => (error.cause ?? error).message,
+        );
+    expect(await line(ORDER_QUANTITY_MAX)).toBe('stored');
+    expect(await line(ORDER_QUANTITY_MAX + 1)).toMatch(/check constraint "order_items_quantity_range"/);
+    expect(await line(0)).toMatch(/check constraint "order_items_quantity_range"/);
+  });
+
   it('refuses a visitor with 401', async () => {
     expect((await order({ items: [{ productId: basket, quantity: 1, price: 1900 }] }, null)).statusCode).toBe(
       401,
@@ -126,6 +142,72 @@ describe('reading orders', () => {
     const listed = (await t.app.inject({ url: '/api/orders', headers: bearer(shopper.token) })).json();
     expect(listed.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
     expect(listed.every((o: { userId: string }) => o.userId === shopper.id)).toBe(true);
+  });
+
+  /** `count` orders of `userId`, a minute apart and the last one newest; their ids, newest first. */
+  async function ordersOf(userId: string, count: number): Promise<string[]> {
+    const start = Date.parse('2025-03-01T08:00:00Z');
+    const rows = await t.database.db
+      .insert(orders)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          userId,
+          totalCents: 10_000 + index,
+          createdAt: new Date(start + index * 60_000),
+        })),
+      )
+      .returning({ id: orders.id });
+    return rows.map((row) => row.id).reverse();
+  }
+  const listOrders = async (token: string, query = '') => {
+    const response = await t.app.inject({ url: `/api/orders${query}`, headers: bearer(token) });
+    const ids = response.statusCode === 200 ? response.json<Array<{ id: string }>>().map((o) => o.id) : [];
+    return { response, ids, total: response.headers['x-total-count'] };
+  };
+
+  it("pages the orders newest first with limit and offset, X-Total-Count counting the caller's orders only", async () => {
+    const shopper = await registerUser(t.app);
+    const neighbour = await registerUser(t.app);
+    const newestFirst = await ordersOf(shopper.id, 5);
+    await ordersOf(neighbour.id, 3);
+
+    const first = await listOrders(shopper.token, '?limit=2');
+    expect(first.response.statusCode).toBe(200);
+    expect(first.ids).toEqual(newestFirst.slice(0, 2));
+    expect(first.total).toBe('5');
+    expect((await listOrders(shopper.token, '?limit=2&offset=2')).ids).toEqual(newestFirst.slice(2, 4));
+    const last = await listOrders(shopper.token, '?limit=2&offset=4');
+    expect(last.ids).toEqual(newestFirst.slice(4));
+    expect(last.total).toBe('5');
+    const beyond = await listOrders(shopper.token, '?offset=10');
+    expect(beyond.ids).toEqual([]);
+    expect(beyond.total).toBe('5');
+
+    const theirs = await listOrders(neighbour.token);
+    expect(theirs.total).toBe('3');
+    expect(theirs.ids.some((id) => newestFirst.includes(id))).toBe(false);
+    expect((await listOrders((await registerUser(t.app)).token)).total).toBe('0');
+  });
+
+  it('answers 20 orders a page unless the caller asks for more', async () => {
+    const regular = await registerUser(t.app);
+    const newestFirst = await ordersOf(regular.id, ORDER_PAGE_SIZE + 1);
+    const page = await listOrders(regular.token);
+    expect(ORDER_PAGE_SIZE).toBe(20);
+    expect(page.ids).toEqual(newestFirst.slice(0, 20));
+    expect(page.total).toBe('21');
+    expect((await listOrders(regular.token, '?limit=100')).ids).toEqual(newestFirst);
+  });
+
+  it.each([
+    ['?limit=0', 'limit must be between 1 and 100.'],
+    ['?limit=101', 'limit must be between 1 and 100.'],
+    ['?limit=two', undefined],
+    ['?offset=-1', 'offset cannot be negative.'],
+  ])('refuses the page %s with 400', async (query, message) => {
+    const { response } = await listOrders(buyer.token, query);
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().message).toBe(message);
   });
 
   it("answers another user's order with 404, as if it did not exist", async () => {

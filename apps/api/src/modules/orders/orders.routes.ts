@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
-import { CreateOrderInput, Order } from '@sokoni/contracts/orders';
+import { CreateOrderInput, Order, OrderQuery } from '@sokoni/contracts/orders';
 import { callerOf } from '../../lib/auth-guard.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -26,11 +26,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: "The caller's orders, newest first",
-        response: { 200: z.array(Order), 401: ErrorResponse },
+        summary: "The caller's orders, newest first, a page at a time (X-Total-Count carries the total)",
+        querystring: OrderQuery,
+        response: { 200: z.array(Order), 400: ErrorResponse, 401: ErrorResponse },
       },
     },
-    async (request) => orders.listMine(callerOf(request)),
+    async (request, reply) => {
+      const { items, total } = await orders.listMine(callerOf(request), request.query);
+      reply.header('x-total-count', total);
+      return items;
+    },
   );
 
   app.get(

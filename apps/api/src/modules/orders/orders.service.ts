@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
-import type { CreateOrderInput, Order } from '@sokoni/contracts/orders';
+import type { CreateOrderInput, Order, OrderQuery } from '@sokoni/contracts/orders';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -102,18 +102,25 @@ export function createOrdersService({
     },
 
     /** The caller's orders only, newest first. */
-    async listMine(caller: AuthUser): Promise<Order[]> {
-      const orders = await repo.findOrdersByUser(db, caller.sub);
+    /** One page of the caller's orders, newest first, and how many they have in all. */
+    async listMine(caller: AuthUser, page: OrderQuery): Promise<{ items: Order[]; total: number }> {
+      const [orders, total] = await Promise.all([
+        repo.findOrdersByUser(db, caller.sub, page),
+        repo.countOrdersByUser(db, caller.sub),
+      ]);
       const items = await repo.findItemsOfOrders(
         db,
         orders.map((order) => order.id),
       );
-      return orders.map((order) =>
-        toOrder(
-          order,
-          items.filter((item) => item.orderId === order.id),
+      return {
+        items: orders.map((order) =>
+          toOrder(
+            order,
+            items.filter((item) => item.orderId === order.id),
+          ),
         ),
-      );
+        total,
+      };
     },
 
     async getMine(caller: AuthUser, id: string): Promise<Order> {

@@ -1,4 +1,4 @@
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.js';
 
 const STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a}
 main{max-width:420px;margin:40px auto;background:#fff;border-radius:16px;padding:28px;box-shadow:0 4px 24px #0001}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
-import { buttonClasses } from '@/components/button';
+import type { Order } from '@sokoni/contracts/orders';
+import { Button, buttonClasses } from '@/components/button';
 import { BagIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
+import { Spinner } from '@/components/spinner';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from '../components/order-card';
 import { OrdersSkeleton } from '../components/orders-skeleton';
@@ -19,10 +21,16 @@ function NoOrders() {
   );
 }
 
+/** The loaded pages as one list; an order placed while paging shifts the pages, so each shows once. */
+function uniqueOrders(pages: Array<{ data: Order[] }>): Order[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) => page.data).filter((order) => !seen.has(order.id) && seen.add(order.id));
+}
+
 function OrdersContent() {
   const ordersQuery = useOrders();
   if (ordersQuery.isPending) return <OrdersSkeleton />;
-  if (ordersQuery.isError) {
+  if (ordersQuery.isError && !ordersQuery.isFetchNextPageError) {
     return (
       <QueryError
         message={ORDER_MESSAGES.loadFailed}
@@ -31,12 +39,34 @@ function OrdersContent() {
       />
     );
   }
-  if (ordersQuery.data.length === 0) return <NoOrders />;
+  const orders = uniqueOrders(ordersQuery.data.pages);
+  if (orders.length === 0) return <NoOrders />;
+  const total = Math.max(ordersQuery.data.pages.at(-1)?.total ?? 0, orders.length);
   return (
     <div className="space-y-4">
-      {ordersQuery.data.map((order) => (
+      {orders.map((order) => (
         <OrderCard key={order.id} order={order} />
       ))}
+      {ordersQuery.hasNextPage ? (
+        <div className="flex flex-col items-center gap-3 pt-2 text-sm text-slate-600">
+          <p aria-live="polite">
+            Showing {orders.length} of {total} orders
+          </p>
+          {ordersQuery.isFetchNextPageError ? (
+            <p role="alert" className="text-red-700">
+              {ORDER_MESSAGES.loadFailed}
+            </p>
+          ) : null}
+          <Button
+            variant="secondary"
+            onClick={() => void ordersQuery.fetchNextPage()}
+            disabled={ordersQuery.isFetchingNextPage}
+          >
+            {ordersQuery.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
