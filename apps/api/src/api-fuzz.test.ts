@@ -8,7 +8,10 @@
  *
  * Run:     npx vitest run --project api:pglite apps/api/src/api-fuzz.test.ts
  *          TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project api:postgres apps/api/src/api-fuzz.test.ts
- * Knobs:   FUZZ_SEED=<n>        the seed (random by default; every failure prints the one it used)
+ * Knobs:   FUZZ_SEED=<n>        the seed (by default the code's own, from the git trees of apps/api and
+ *                               packages/contracts: the same code is sent the same requests, and a change
+ *                               to either is sent new ones; random outside a checkout. Every failure
+ *                               prints the seed it used)
  *          FUZZ_RUNS=<n>        requests to the main app (default 3000; the webhook gets a fifth of that)
  *          FUZZ_TIME_LIMIT=<s>  stop sending after this long, both properties together (default 30; the
  *                               runs are cut short, not failed, so a slow machine stays in budget)
@@ -20,6 +23,8 @@
  *          prints a longer path (21:0:0:1…): FUZZ_REPLAY=main:21:0:0:1… replays the shrunk request.
  *          A seed names the same requests only as long as the generators in test/fuzz/ are unchanged.
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -39,7 +44,19 @@ import {
 import { queryRows } from '../test/test-app.js';
 import type { UploadSamples } from '../test/fuzz/multipart.js';
 
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+/** A seed from the code under test: its git trees, so a run can be repeated on the same code anywhere. */
+function codeSeed(): number {
+  try {
+    const trees = execFileSync('git', ['rev-parse', 'HEAD:apps/api', 'HEAD:packages/contracts'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return parseInt(createHash('sha256').update(trees).digest('hex').slice(0, 7), 16);
+  } catch {
+    return Math.floor(Math.random() * 2 ** 28);
+  }
+}
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : codeSeed();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT ?? 30) * 1000;
 /** The main app gets four fifths of the requests and of the time, the webhook the rest. */

@@ -56,6 +56,14 @@ describe('the API surface', () => {
     });
   });
 
+  it('names at most 200 characters of an unknown path, so the refusal does not grow with the request', async () => {
+    const path = `/api/${'x'.repeat(5000)}`;
+    const response = await t.app.inject(path);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(`Route GET ${path.slice(0, 200)}… not found`);
+    expect(response.body.length).toBeLessThan(400);
+  });
+
   it('publishes the OpenAPI document at /api/docs', async () => {
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);

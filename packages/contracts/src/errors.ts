@@ -76,7 +76,9 @@ export const ERROR_MESSAGES = {
   invalidValue: 'Invalid value.',
   invalidRequest: 'Invalid request.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
+  /** The path as asked, cut to 200 characters: a refusal never grows with what a client sends. */
+  routeNotFound: (method: string, path: string) =>
+    `Route ${method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path} not found`,
 } as const;
 
 /** The one error shape every API failure answers with (DESIGN §5), with its code beside the message. */

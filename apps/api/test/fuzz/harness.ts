@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { materialize, type FuzzRequest, type Materialized } from './requests.js';
@@ -48,6 +49,16 @@ function normalize(message: string): string {
     .slice(0, 200);
 }
 
+/** The answer's bytes as sent before compression, which a client undoes by its content-encoding. */
+function decoded(response: LightMyRequestResponse): Buffer {
+  const encoding = String(response.headers['content-encoding'] ?? 'identity');
+  const raw = response.rawPayload;
+  if (encoding === 'gzip') return gunzipSync(raw);
+  if (encoding === 'br') return brotliDecompressSync(raw);
+  if (encoding === 'deflate') return inflateSync(raw);
+  return raw;
+}
+
 /**
  * Why a refusal is not in the error shape `{statusCode, error, code, message}`, if it is not. Every
  * JSON route answers in it; only the sandbox's HTML pages and the API docs' files may answer otherwise.
@@ -58,7 +69,7 @@ function shapeFault(url: string, response: LightMyRequestResponse): string | und
   if (!json) return html ? undefined : 'not JSON';
   let body: unknown;
   try {
-    body = response.json();
+    body = JSON.parse(decoded(response).toString('utf8'));
   } catch {
     return 'JSON that does not parse';
   }
