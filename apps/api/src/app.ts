@@ -30,6 +30,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { createCommunityService } from './modules/community/community.service.js';
+import { eventPaymentHandler } from './modules/events/event-payments.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createEventsService } from './modules/events/events.service.js';
 import { orderPaymentHandler } from './modules/orders/order-payments.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -177,13 +180,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     myOrdersUrl: () => `${origins.primary()}${MY_ORDERS_PATH}`,
   });
   const community = createCommunityService({ db: database.db, uploads });
+  const events = createEventsService({ db: database.db, uploads, clock });
   const payments = createPaymentsService({
     db: database.db,
     provider:
       config.paymentsProvider === 'paystack' && config.paystackSecretKey
         ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
         : createSandboxProvider({ db: database.db }),
-    handlers: { order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }) },
+    handlers: {
+      order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }),
+      event: eventPaymentHandler({ events }),
+    },
     jobs,
     log: app.log,
     clock,
@@ -268,6 +275,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(uploadsRoutes, { root: uploadsRoot, uploads });
       await api.register(ordersRoutes, { orders });
       await api.register(communityRoutes, { community });
+      await api.register(eventsRoutes, { events });
       await api.register(paymentsRoutes, {
         payments,
         origins,

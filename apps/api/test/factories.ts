@@ -34,7 +34,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function uploadImage(
   app: FastifyInstance,
   token: string,
-  route: 'product-image' | 'community-image' = 'product-image',
+  route: 'product-image' | 'community-image' | 'event-image' = 'product-image',
 ): Promise<string> {
   const data = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0f766e' } })
     .png()

@@ -56,6 +56,21 @@ const VALID_REQUESTS: Record<string, object> = {
   },
   CreateReplyInput: { threadId: UUID, content: 'Asante!', parentReplyId: UUID },
   ThreadQuery: { groupId: UUID, category: 'deals' },
+  CreateEventInput: {
+    title: 'Nairobi Jazz Night',
+    date: '2027-03-14T18:00:00+03:00',
+    location: 'Carnivore Grounds, Nairobi',
+    image: '/api/uploads/events/0123456789abcdef0123456789abcdef.webp',
+    price: 1500,
+    description: 'Live jazz\nunder the stars.',
+    category: 'Concert',
+    organizerId: UUID,
+    ticketsAvailable: 200,
+  },
+  UpdateEventInput: { title: 'Nairobi Jazz Night II', location: 'Kasarani', capacity: 300 },
+  EventQuery: { q: 'jazz', category: 'Concert', past: 'true', limit: '24', offset: '0' },
+  ClaimTicketsInput: { quantity: 2 },
+  VerifyTicketInput: { ticketId: 'tkt_0123456789abcdef0123456789abcdef' },
 };
 
 /** A password is a secret that is hashed, never stored or shown as text: any character may be in it. */

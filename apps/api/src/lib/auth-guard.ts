@@ -10,6 +10,8 @@ export type Access = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** What a visitor is told on a `user` route, where the spec words it (e.g. creating an event). */
+    signInMessage?: string;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null for a visitor. */
@@ -21,7 +23,8 @@ declare module 'fastify' {
 export type FindAccount = (id: string) => Promise<Pick<AuthUser, 'name' | 'email' | 'role'> | undefined>;
 
 const refuseVisitors: onRequestHookHandler = (request, _reply, done) => {
-  done(request.user ? undefined : unauthorized(AUTH_MESSAGES.authRequired, 'AUTH_REQUIRED'));
+  const message = request.routeOptions.config.signInMessage ?? AUTH_MESSAGES.authRequired;
+  done(request.user ? undefined : unauthorized(message, 'AUTH_REQUIRED'));
 };
 
 const refuseAllButAdmins: onRequestHookHandler = (request, _reply, done) => {

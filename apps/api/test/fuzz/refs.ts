@@ -12,7 +12,9 @@ export type FixtureKey =
   | 'groupId'
   | 'threadId'
   | 'replyId'
-  | 'uploadPath';
+  | 'uploadPath'
+  | 'eventId'
+  | 'ticketId';
 export type Fixtures = Record<FixtureKey, string>;
 
 // Private-use characters: nothing the generators make contains them, so a reference is unambiguous.

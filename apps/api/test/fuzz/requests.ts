@@ -68,6 +68,8 @@ const COLLECTION_FIXTURES: Record<string, FixtureKey[]> = {
   replies: ['replyId'],
   sandbox: ['paymentReference'],
   product: ['productId'],
+  events: ['eventId'],
+  organizer: ['sellerId', 'buyerId'],
 };
 
 function paramValue(url: string, name: string): fc.Arbitrary<string> {

@@ -46,6 +46,22 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   groupId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('groupId')) }, fc.uuid({ version: 4 })),
   seller: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('sellerId')) }, fc.uuid({ version: 4 })),
   userId: fc.constant(ref('buyerId')),
+  eventId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('eventId')) }, fc.uuid({ version: 4 })),
+  organizerId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('sellerId')) }, fc.uuid({ version: 4 })),
+  ticketId: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(ref('ticketId')) },
+    hex(32).map((id) => `tkt_${id}`),
+  ),
+  // An event's date: mostly in the future (creation refuses a past one), now and then any date.
+  date: fc
+    .oneof(
+      {
+        weight: 4,
+        arbitrary: fc.date({ min: new Date('2031-01-01'), max: new Date('2039-12-31'), noInvalidDate: true }),
+      },
+      fc.date({ noInvalidDate: true }),
+    )
+    .map((date) => date.toISOString()),
   reference: fc.constant(ref('paymentReference')),
   email: fc.oneof(
     fc.constant(ref('buyerEmail')),

@@ -37,8 +37,11 @@ export type LoggedError = { type?: string; message?: string; stack?: string; cau
  */
 export type Fingerprint = Record<string, string>;
 
-/** Tables a request may write to whatever it answers: a failed sign-in is recorded on purpose. */
-const WRITES_ALLOWED_ON_FAILURE = new Set(['login_failures']);
+/**
+ * Tables a request may write to whatever it answers: a failed sign-in is recorded on purpose, and so
+ * is every ticket scan at the door, refused ones included (who tried which ticket, and when).
+ */
+const WRITES_ALLOWED_ON_FAILURE = new Set(['login_failures', 'ticket_scans']);
 
 export type World = {
   name: string;
@@ -211,6 +214,33 @@ export async function createWorld(
     groupId: group.id,
   });
   const reply = await post('/api/community/replies', seller.token, { threadId: thread.id, content: 'Sawa' });
+  // An event of the seller's at the fixture price, and a ticket of the buyer's for it.
+  const event = await post('/api/events', seller.token, {
+    title: 'Fuzz tamasha',
+    date: '2031-06-01T15:00:00Z',
+    location: 'Nairobi',
+    image: `/api/uploads/sample/${'f'.repeat(32)}.webp`,
+    price: FIXTURE_PRICE,
+    description: 'Fuzzing',
+    category: 'Concert',
+    ticketsAvailable: 100_000,
+  });
+  const ticketPayment = await post('/api/payments/initialize', buyer.token, {
+    email: buyer.email,
+    amount: FIXTURE_PRICE,
+    callback_url: CALLBACK_URL,
+    paymentType: 'event',
+    eventId: event.id,
+    quantity: 1,
+  });
+  await app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/${(ticketPayment.data as { reference: string }).reference}/pay`,
+  });
+  const [ticket] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from tickets where event_id = ${event.id}`,
+  );
   const fixtures: Fixtures = {
     productId,
     sellerId: seller.id,
@@ -222,6 +252,8 @@ export async function createWorld(
     threadId: String(thread.id),
     replyId: String(reply.id),
     uploadPath: await uploadPathOf(t, seller.token, options.samples.png),
+    eventId: String(event.id),
+    ticketId: ticket?.id ?? '',
   };
 
   const tables = (

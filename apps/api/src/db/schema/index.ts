@@ -6,3 +6,4 @@ export * from './payments.js';
 export * from './community.js';
 export * from './uploads.js';
 export * from './mail.js';
+export * from './events.js';

@@ -1,0 +1,38 @@
+import type { PaymentHandler } from '../payments/payment-handlers.js';
+import type { EventsService } from './events.service.js';
+
+/**
+ * How event tickets are paid for: priced from the event in the database (price × quantity); the
+ * seats are held while the buyer pays (15 minutes), one ticket is issued when the payment succeeds,
+ * and the seats are given back when it fails, is abandoned or lapses. Free events are not paid for:
+ * their tickets are claimed (POST /events/{id}/tickets).
+ *
+ * An organizer may buy tickets of their own event (organizers often comp themselves or pay for
+ * guests); it is an ordinary sale.
+ */
+export function eventPaymentHandler({ events }: { events: EventsService }): PaymentHandler<'event'> {
+  return {
+    async prepare(tx, caller, input, hold) {
+      // No supersede: the subject is the event, and other buyers' payments for it are theirs.
+      const { eventId, title, totalCents } = await events.holdSeats(
+        tx,
+        caller,
+        { eventId: input.eventId, quantity: input.quantity, amount: input.amount },
+        hold,
+      );
+      return {
+        subjectId: eventId,
+        amountCents: totalCents,
+        description: `${input.quantity} × ${title}`,
+      };
+    },
+
+    describe: (eventId) => events.describe(eventId),
+
+    fulfil: (tx, { reference }) => events.issuePaidTicket(tx, reference),
+
+    async release(tx, { reference }) {
+      await events.releaseSeats(tx, reference);
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import type { EventFilters } from '@sokoni/contracts/events';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
+import { events, seatHolds, ticketScans, tickets } from '../../db/schema/events.js';
+
+export type EventRecord = {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  image: string;
+  category: (typeof events.$inferSelect)['category'];
+  startsAt: Date;
+  priceCents: number;
+  capacity: number;
+  sold: number;
+  /** Seats neither sold nor held at the time asked for (may be below 0 after a capacity cut races). */
+  available: number;
+  organizerId: string;
+  organizerName: string;
+};
+
+export type NewEvent = typeof events.$inferInsert;
+
+/**
+ * Seats of the event (in the outer query) held at `at` for payments in progress, but for the payment
+ * `except`. Expired holds count nothing, whether or not anything has released them yet.
+ */
+const heldSeats = (at: Date, except?: string) =>
+  sql`coalesce((select sum(${seatHolds.quantity}) from ${seatHolds}
+    where ${seatHolds.eventId} = ${events.id} and ${seatHolds.state} = 'held'
+      and ${seatHolds.expiresAt} > ${at.toISOString()}::timestamptz${
+        except ? sql` and ${seatHolds.reference} <> ${except}` : sql``
+      }), 0)`;
+
+const eventColumns = (at: Date, except?: string) => ({
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  location: events.location,
+  image: events.image,
+  category: events.category,
+  startsAt: events.startsAt,
+  priceCents: events.priceCents,
+  capacity: events.capacity,
+  sold: events.sold,
+  available: sql<number>`${events.capacity} - ${events.sold} - ${heldSeats(at, except)}`.mapWith(Number),
+  organizerId: events.organizerId,
+  // A scalar subquery, not a join: the page is cut by its index first, then its names are looked up.
+  organizerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${events.organizerId})`,
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The text searched, as the events_text_trgm index holds it. */
+const searchedText = sql`lower(${events.title} || E'\\n' || ${events.location} || E'\\n' || ${events.description})`;
+
+function whereOf(filters: Pick<EventFilters, 'q' | 'category' | 'past'>, at: Date): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (filters.q) conditions.push(sql`${searchedText} like ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
+  if (filters.category) conditions.push(eq(events.category, filters.category));
+  if (!filters.past) conditions.push(gte(events.startsAt, at));
+  return and(...conditions);
+}
+
+/** Upcoming events soonest first, then (when past ones are listed) past ones latest first. */
+const upcomingFirst = (at: Date): SQL[] => {
+  const moment = sql`${at.toISOString()}::timestamptz`;
+  return [
+    sql`(${events.startsAt} < ${moment})`,
+    sql`case when ${events.startsAt} >= ${moment} then ${events.startsAt} end asc`,
+    desc(events.startsAt),
+    asc(events.id),
+  ];
+};
+
+export async function findEvents(db: Db, filters: EventFilters, at: Date): Promise<EventRecord[]> {
+  return db
+    .select(eventColumns(at))
+    .from(events)
+    .where(whereOf(filters, at))
+    .orderBy(...(filters.past ? upcomingFirst(at) : [asc(events.startsAt), asc(events.id)]))
+    .limit(filters.limit)
+    .offset(filters.offset);
+}
+
+export async function countEvents(db: Db, filters: EventFilters, at: Date): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(events).where(whereOf(filters, at));
+  return row?.total ?? 0;
+}
+
+export async function findEventById(db: Db, id: string, at: Date): Promise<EventRecord | undefined> {
+  const [row] = await db.select(eventColumns(at)).from(events).where(eq(events.id, id));
+  return row;
+}
+
+/** An organizer's events, upcoming first, with their sales: seats sold, money taken, seats checked in. */
+export async function findEventsByOrganizer(db: Db, organizerId: string, at: Date) {
+  return db
+    .select({
+      ...eventColumns(at),
+      // Written out with the tables named: inside a subquery of tickets, a bare "id" would be the ticket's.
+      revenueCents: sql<number>`coalesce((select sum(t.quantity * t.unit_price_cents)
+        from tickets t where t.event_id = "events"."id"), 0)`.mapWith(Number),
+      checkedIn: sql<number>`coalesce((select sum(t.quantity) from tickets t
+        where t.event_id = "events"."id" and t.checked_in_at is not null), 0)`.mapWith(Number),
+    })
+    .from(events)
+    .where(eq(events.organizerId, organizerId))
+    .orderBy(...upcomingFirst(at));
+}
+
+export async function insertEvent(db: Db, values: NewEvent): Promise<string> {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  if (!row) throw new Error('insert into events returned no row');
+  return row.id;
+}
+
+export async function updateEvent(db: Db, id: string, values: Partial<NewEvent>): Promise<void> {
+  await db
+    .update(events)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(events.id, id));
+}
+
+/**
+ * The event, locked until the transaction ends, with its seats left at `at` (the payment `except`
+ * left out, so it does not compete with its own hold). Seat holds and sales of one event are taken
+ * one at a time; the figures are read after the lock, by a second statement, so they include every
+ * hold committed before it.
+ */
+export async function lockEventForSale(
+  db: Db,
+  id: string,
+  options: { at: Date; except?: string },
+): Promise<EventRecord | undefined> {
+  const [locked] = await db.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update');
+  if (!locked) return undefined;
+  const [row] = await db
+    .select(eventColumns(options.at, options.except))
+    .from(events)
+    .where(eq(events.id, id));
+  return row;
+}
+
+/** Seats held at `at` for payments in progress. */
+export async function findHeldSeats(db: Db, id: string, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<number>`${heldSeats(at)}`.mapWith(Number) })
+    .from(events)
+    .where(eq(events.id, id));
+  return row?.held ?? 0;
+}
+
+export async function insertHold(db: Db, hold: typeof seatHolds.$inferInsert): Promise<void> {
+  await db.insert(seatHolds).values(hold);
+}
+
+export async function findHold(db: Db, reference: string) {
+  const [row] = await db.select().from(seatHolds).where(eq(seatHolds.reference, reference));
+  return row;
+}
+
+/** Ends a payment's hold if it is still `held`, as sold or released. */
+export async function endHold(db: Db, reference: string, state: 'sold' | 'released'): Promise<void> {
+  await db
+    .update(seatHolds)
+    .set({ state })
+    .where(and(eq(seatHolds.reference, reference), eq(seatHolds.state, 'held')));
+}
+
+/** Issues a ticket; undefined when its payment has one already. */
+export async function insertTicket(
+  db: Db,
+  ticket: typeof tickets.$inferInsert,
+): Promise<typeof tickets.$inferSelect | undefined> {
+  const [row] = await db.insert(tickets).values(ticket).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Counts issued seats as sold; the event's check refuses more than its capacity. */
+export async function addSold(db: Db, eventId: string, seats: number): Promise<void> {
+  await db
+    .update(events)
+    .set({ sold: sql`${events.sold} + ${seats}` })
+    .where(eq(events.id, eventId));
+}
+
+/** Seats a user holds tickets for, for one event. */
+export async function seatsOfUser(db: Db, eventId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ seats: sql<number>`coalesce(sum(${tickets.quantity}), 0)`.mapWith(Number) })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.userId, userId)));
+  return row?.seats ?? 0;
+}
+
+export async function findTicketById(db: Db, id: string) {
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
+/** What the door needs of a ticket: its event, its organizer, and who holds it. */
+export async function findTicketForDoor(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      quantity: tickets.quantity,
+      checkedInAt: tickets.checkedInAt,
+      eventId: events.id,
+      eventTitle: events.title,
+      organizerId: events.organizerId,
+      holderName: users.name,
+    })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(eq(tickets.id, id));
+  return row;
+}
+
+/**
+ * Checks the ticket in if nobody has: true for the one caller that does, false for every other
+ * (however many scan it at once).
+ */
+export async function checkIn(db: Db, id: string, by: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ checkedInAt: at, checkedInBy: by })
+    .where(and(eq(tickets.id, id), isNull(tickets.checkedInAt)))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+export type ScanResult = (typeof ticketScans.$inferInsert)['result'];
+
+export async function insertScan(db: Db, scan: typeof ticketScans.$inferInsert): Promise<void> {
+  await db.insert(ticketScans).values(scan);
+}
+
+/** A user's tickets with their events, upcoming events first. */
+export async function findTicketsOfUser(db: Db, userId: string, at: Date) {
+  return db
+    .select({ ticket: tickets, event: eventColumns(at) })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(eq(tickets.userId, userId))
+    .orderBy(...upcomingFirst(at), asc(tickets.createdAt), asc(tickets.id));
+}
+
+/** The title of an event, for payment descriptions. */
+export async function findEventTitle(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ title: events.title }).from(events).where(eq(events.id, id));
+  return row?.title;
+}
+
+export async function userExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '@sokoni/contracts/errors';
+import {
+  ClaimTicketsInput,
+  CreateEventInput,
+  EVENT_MESSAGES,
+  Event,
+  EventQuery,
+  OrganizerEventListItem,
+  Ticket,
+  TicketVerification,
+  TicketWithEvent,
+  UpdateEventInput,
+  VerifyTicketInput,
+} from '@sokoni/contracts/events';
+import { callerOf } from '../../lib/auth-guard.js';
+import type { EventsService } from './events.service.js';
+
+const IdParams = z.object({ id: z.string() });
+
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
+  app.get(
+    '/events',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Upcoming events, soonest first (past ones with past=true); search, category, paging (X-Total-Count carries the total)',
+        querystring: EventQuery,
+        response: { 200: z.array(Event), 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await events.list(request.query);
+      reply.header('x-total-count', total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/events/organizer/:organizerId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary:
+          "An organizer's events, upcoming first; tickets sold, revenue and checked in for that organizer only",
+        params: z.object({ organizerId: z.string() }),
+        response: { 200: z.array(OrganizerEventListItem), 404: ErrorResponse },
+      },
+    },
+    async (request) => events.listByOrganizer(request.params.organizerId, request.user),
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary: 'One event',
+        params: IdParams,
+        response: { 200: Event, 404: ErrorResponse },
+      },
+    },
+    async (request) => events.get(request.params.id),
+  );
+
+  app.post(
+    '/events',
+    {
+      config: { access: 'user', signInMessage: EVENT_MESSAGES.loginRequired },
+      schema: {
+        tags: ['events'],
+        summary: 'Create an event (the organizer is the caller); price 0 is a free event',
+        body: CreateEventInput,
+        response: { 201: Event, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await events.create(callerOf(request), request.body)),
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary: 'Change an event (its organizer only); capacity never below the seats sold and held',
+        params: IdParams,
+        body: UpdateEventInput,
+        response: {
+          200: Event,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => events.update(callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/events/:id/tickets',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Claim tickets of a free event: issued at once, no payment (paid events go through /payments)',
+        params: IdParams,
+        body: ClaimTicketsInput,
+        response: {
+          201: Ticket,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await events.claimFree(callerOf(request), request.params.id, request.body.quantity)),
+  );
+
+  app.post(
+    '/events/tickets/verify',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary: "Check a ticket in at the door, once (the event's organizer only); every scan is logged",
+        body: VerifyTicketInput,
+        response: {
+          200: TicketVerification,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => events.verify(callerOf(request), request.body.ticketId),
+  );
+
+  app.get(
+    '/tickets/mine',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary: "The caller's tickets with their events, upcoming first",
+        response: { 200: z.array(TicketWithEvent), 401: ErrorResponse },
+      },
+    },
+    async (request) => events.listMine(callerOf(request)),
+  );
+};

@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
+import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
+import {
+  EVENT_MESSAGES,
+  FREE_TICKETS_PER_USER,
+  splitName,
+  type CreateEventData,
+  type Event,
+  type EventFilters,
+  type OrganizerEvent,
+  type Ticket,
+  type TicketVerification,
+  type TicketWithEvent,
+  type UpdateEventData,
+} from '@sokoni/contracts/events';
+import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
+import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { AuthUser } from '../../lib/tokens.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import * as repo from './events.repository.js';
+
+/** 'tkt_' and 16 random bytes in hex: what a QR code carries, and nobody can guess. */
+const TICKET_ID = /^tkt_[a-f0-9]{32}$/;
+const newTicketId = () => `tkt_${randomBytes(16).toString('hex')}`;
+
+const eventNotFound = () => notFound(EVENT_MESSAGES.notFound, 'EVENT_NOT_FOUND');
+
+/** Why `seats` cannot be had of the event: sold out, or too few left (naming how many); else undefined. */
+function shortfall(event: repo.EventRecord, seats: number): AppError | undefined {
+  if (event.available <= 0) return conflict(EVENT_MESSAGES.soldOut(event.title), 'SOLD_OUT');
+  if (event.available < seats) {
+    return conflict(EVENT_MESSAGES.notEnoughSeats(event.title, event.available), 'NOT_ENOUGH_SEATS');
+  }
+  return undefined;
+}
+
+function toEvent(record: repo.EventRecord): Event {
+  return {
+    id: record.id,
+    title: record.title,
+    date: record.startsAt.toISOString(),
+    location: record.location,
+    image: record.image,
+    price: centsToShillings(record.priceCents),
+    description: record.description,
+    category: record.category,
+    organizerId: record.organizerId,
+    organizer: { id: record.organizerId, name: record.organizerName },
+    ticketsAvailable: Math.max(0, record.available),
+    capacity: record.capacity,
+  };
+}
+
+function toTicket(record: {
+  id: string;
+  eventId: string;
+  userId: string;
+  quantity: number;
+  checkedInAt: Date | null;
+}): Ticket {
+  return {
+    id: record.id,
+    eventId: record.eventId,
+    userId: record.userId,
+    quantity: record.quantity,
+    status: 'valid',
+    checkedInAt: record.checkedInAt?.toISOString() ?? null,
+  };
+}
+
+export type SeatHoldRequest = { eventId: string; quantity: number; amount: number };
+
+export type EventsService = ReturnType<typeof createEventsService>;
+
+/**
+ * Events and their tickets. Seats are counted in the database: every sale, hold and capacity change
+ * of an event locks its row first, so two buyers in any two server processes can never take the
+ * same last seat; a ticket is checked in by one conditional update, so it is used once.
+ */
+export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService, 'claim'>; clock?: Clock }) {
+  const { db } = deps;
+  const { now } = deps.clock ?? systemClock;
+  const at = () => new Date(now());
+
+  async function findOrThrow(id: string, tx: Db = db): Promise<repo.EventRecord> {
+    const record = isUuid(id) ? await repo.findEventById(tx, id, at()) : undefined;
+    if (!record) throw eventNotFound();
+    return record;
+  }
+
+  /** The event's image must be the organizer's own upload (or a sample image). */
+  async function claimImage(tx: Db, caller: AuthUser, image: string): Promise<void> {
+    if (!(await deps.uploads.claim(tx, caller, [image])))
+      throw badRequest(EVENT_MESSAGES.foreignImage, 'FOREIGN_IMAGE');
+  }
+
+  function refuseUnlessFuture(date: string): Date {
+    const startsAt = new Date(date);
+    if (startsAt.getTime() <= now()) throw badRequest(EVENT_MESSAGES.datePast, 'EVENT_DATE_PAST');
+    return startsAt;
+  }
+
+  /** The event locked for a sale, refused when it is unknown or already over. */
+  async function lockForSale(tx: Db, eventId: string): Promise<repo.EventRecord> {
+    const event = isUuid(eventId) ? await repo.lockEventForSale(tx, eventId, { at: at() }) : undefined;
+    if (!event) throw eventNotFound();
+    if (event.startsAt.getTime() <= now()) throw conflict(EVENT_MESSAGES.eventPast, 'EVENT_PAST');
+    return event;
+  }
+
+  return {
+    /** One page of upcoming (or, asked, all) events, and how many there are under the same filters. */
+    async list(filters: EventFilters): Promise<{ items: Event[]; total: number }> {
+      const moment = at();
+      const [records, total] = await Promise.all([
+        repo.findEvents(db, filters, moment),
+        repo.countEvents(db, filters, moment),
+      ]);
+      return { items: records.map(toEvent), total };
+    },
+
+    async get(id: string): Promise<Event> {
+      return toEvent(await findOrThrow(id));
+    },
+
+    /**
+     * An organizer's events, upcoming first. The sales figures (tickets sold, revenue, checked in)
+     * are the organizer's business: only they see them.
+     */
+    async listByOrganizer(
+      organizerId: string,
+      viewer: AuthUser | null,
+    ): Promise<Array<Event | OrganizerEvent>> {
+      if (!isUuid(organizerId) || !(await repo.userExists(db, organizerId)))
+        throw notFound(AUTH_MESSAGES.userNotFound, 'USER_NOT_FOUND');
+      const records = await repo.findEventsByOrganizer(db, organizerId, at());
+      const own = viewer?.sub === organizerId;
+      return records.map((record) =>
+        own
+          ? {
+              ...toEvent(record),
+              ticketsSold: record.sold,
+              revenue: centsToShillings(record.revenueCents),
+              checkedIn: record.checkedIn,
+            }
+          : toEvent(record),
+      );
+    },
+
+    /** Creates an event for the caller: the organizer is whoever is signed in, whatever the body says. */
+    async create(caller: AuthUser, input: CreateEventData): Promise<Event> {
+      const startsAt = refuseUnlessFuture(input.date);
+      const id = await db.transaction(async (tx) => {
+        await claimImage(tx, caller, input.image);
+        return repo.insertEvent(tx, {
+          title: input.title,
+          description: input.description,
+          location: input.location,
+          image: input.image,
+          category: input.category,
+          startsAt,
+          priceCents: shillingsToCents(input.price),
+          capacity: input.ticketsAvailable,
+          organizerId: caller.sub,
+        });
+      });
+      return toEvent(await findOrThrow(id));
+    },
+
+    /**
+     * Only the organizer changes an event. A new date must be in the future; the capacity can be
+     * raised, and lowered no further than the seats sold and held for buyers paying now.
+     */
+    async update(caller: AuthUser, id: string, input: UpdateEventData): Promise<Event> {
+      const current = await findOrThrow(id);
+      if (current.organizerId !== caller.sub) throw forbidden(EVENT_MESSAGES.notOwner, 'NOT_OWNER');
+      const startsAt =
+        input.date === undefined || new Date(input.date).getTime() === current.startsAt.getTime()
+          ? undefined
+          : refuseUnlessFuture(input.date);
+      await db.transaction(async (tx) => {
+        if (input.image !== undefined && input.image !== current.image)
+          await claimImage(tx, caller, input.image);
+        if (input.capacity !== undefined) {
+          // Locked, so no seat is held or sold between the check and the change.
+          const locked = await repo.lockEventForSale(tx, id, { at: at() });
+          if (!locked) throw eventNotFound();
+          const held = locked.capacity - locked.sold - locked.available;
+          if (input.capacity < locked.sold + held) {
+            throw conflict(EVENT_MESSAGES.capacityBelowTaken(locked.sold, held), 'CAPACITY_BELOW_TAKEN');
+          }
+        }
+        await repo.updateEvent(tx, id, {
+          title: input.title,
+          description: input.description,
+          location: input.location,
+          image: input.image,
+          category: input.category,
+          startsAt,
+          priceCents: input.price === undefined ? undefined : shillingsToCents(input.price),
+          capacity: input.capacity,
+        });
+      });
+      return toEvent(await findOrThrow(id));
+    },
+
+    /**
+     * Tickets of a free event, issued at once: the same seat accounting as a sale, 1 to 10 a claim,
+     * and at most FREE_TICKETS_PER_USER seats per user per event, so nobody empties a free event.
+     */
+    async claimFree(caller: AuthUser, eventId: string, quantity: number): Promise<Ticket> {
+      return db.transaction(async (tx) => {
+        const event = await lockForSale(tx, eventId);
+        if (event.priceCents > 0) throw conflict(EVENT_MESSAGES.paidEvent, 'PAID_EVENT');
+        const refusal = shortfall(event, quantity);
+        if (refusal) throw refusal;
+        const held = await repo.seatsOfUser(tx, event.id, caller.sub);
+        if (held + quantity > FREE_TICKETS_PER_USER)
+          throw conflict(EVENT_MESSAGES.claimLimit(held), 'CLAIM_LIMIT');
+        const ticket = await repo.insertTicket(tx, {
+          id: newTicketId(),
+          eventId: event.id,
+          userId: caller.sub,
+          quantity,
+          unitPriceCents: 0,
+        });
+        if (!ticket) throw new Error('insert into tickets returned no row');
+        await repo.addSold(tx, event.id, quantity);
+        return toTicket(ticket);
+      });
+    },
+
+    /** The caller's tickets, each with its event, upcoming events first. */
+    async listMine(caller: AuthUser): Promise<TicketWithEvent[]> {
+      const rows = await repo.findTicketsOfUser(db, caller.sub, at());
+      return rows.map((row) => ({ ...toTicket(row.ticket), event: toEvent(row.event) }));
+    },
+
+    /**
+     * Checks a ticket in at the door, for its event's organizer only, once: the first scan wins,
+     * every later one is told when that was. Every scan is logged, refused ones too.
+     */
+    async verify(caller: AuthUser, ticketId: string): Promise<TicketVerification> {
+      const ticket = TICKET_ID.test(ticketId) ? await repo.findTicketForDoor(db, ticketId) : undefined;
+      const log = (tx: Db, result: repo.ScanResult) =>
+        repo.insertScan(tx, {
+          ticketId,
+          eventId: ticket?.eventId ?? null,
+          scannedBy: caller.sub,
+          result,
+          scannedAt: at(),
+        });
+      if (!ticket) {
+        await log(db, 'not_found');
+        throw notFound(EVENT_MESSAGES.ticketNotFound, 'TICKET_NOT_FOUND');
+      }
+      if (ticket.organizerId !== caller.sub) {
+        await log(db, 'not_organizer');
+        throw forbidden(EVENT_MESSAGES.notOrganizer, 'NOT_EVENT_ORGANIZER');
+      }
+      const first = await db.transaction(async (tx) => {
+        const checkedIn = await repo.checkIn(tx, ticket.id, caller.sub, at());
+        await log(tx, checkedIn ? 'checked_in' : 'already_checked_in');
+        return checkedIn;
+      });
+      if (!first) {
+        const used = (await repo.findTicketById(db, ticket.id))?.checkedInAt ?? ticket.checkedInAt;
+        throw conflict(EVENT_MESSAGES.alreadyCheckedIn((used ?? at()).toISOString()), 'ALREADY_CHECKED_IN');
+      }
+      return {
+        message: EVENT_MESSAGES.verified,
+        ticket: {
+          user: splitName(ticket.holderName),
+          event: { title: ticket.eventTitle },
+          quantity: ticket.quantity,
+        },
+      };
+    },
+
+    // ---- the payment engine's side (event-payments.ts) ------------------------------------------
+
+    /**
+     * Holds seats for a payment until `until`, in the paying transaction: refused when the event is
+     * unknown, over, free (claimed, not paid), short of seats, or when the amount is not the
+     * database's price × quantity. Answers what is to be paid.
+     */
+    async holdSeats(
+      tx: Db,
+      caller: AuthUser,
+      request: SeatHoldRequest,
+      hold: { reference: string; until: Date },
+    ): Promise<{ eventId: string; title: string; totalCents: number }> {
+      const event = await lockForSale(tx, request.eventId);
+      if (event.priceCents === 0) throw badRequest(EVENT_MESSAGES.invalidAmount, 'FREE_EVENT');
+      const refusal = shortfall(event, request.quantity);
+      if (refusal) throw refusal;
+      const totalCents = event.priceCents * request.quantity;
+      if (shillingsToCents(request.amount) !== totalCents) {
+        throw conflict(
+          PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(totalCents))),
+          'AMOUNT_MISMATCH',
+        );
+      }
+      await repo.insertHold(tx, {
+        reference: hold.reference,
+        eventId: event.id,
+        userId: caller.sub,
+        quantity: request.quantity,
+        unitPriceCents: event.priceCents,
+        expiresAt: hold.until,
+      });
+      return { eventId: event.id, title: event.title, totalCents };
+    },
+
+    /**
+     * Issues the one ticket of a paid payment: from its own hold, or, if that lapsed or was given
+     * back, from seats still free. 'unavailable' when they are gone (the charge is to be refunded).
+     */
+    async issuePaidTicket(
+      tx: Db,
+      reference: string,
+    ): Promise<'fulfilled' | 'already_fulfilled' | 'unavailable'> {
+      const hold = await repo.findHold(tx, reference);
+      if (!hold) return 'unavailable';
+      const event = await repo.lockEventForSale(tx, hold.eventId, { at: at(), except: reference });
+      if (!event) return 'unavailable';
+      if (hold.state === 'sold') return 'already_fulfilled';
+      if (event.available < hold.quantity) return 'unavailable';
+      const ticket = await repo.insertTicket(tx, {
+        id: newTicketId(),
+        eventId: hold.eventId,
+        userId: hold.userId,
+        quantity: hold.quantity,
+        unitPriceCents: hold.unitPriceCents,
+        paymentReference: reference,
+      });
+      if (!ticket) return 'already_fulfilled';
+      await repo.addSold(tx, hold.eventId, hold.quantity);
+      await repo.endHold(tx, reference, 'sold');
+      return 'fulfilled';
+    },
+
+    /** Gives a payment's held seats back (a no-op for seats already sold or given back). */
+    releaseSeats: (tx: Db, reference: string) => repo.endHold(tx, reference, 'released'),
+
+    /** What the sandbox checkout shows a payment for. */
+    async describe(eventId: string): Promise<string> {
+      const title = isUuid(eventId) ? await repo.findEventTitle(db, eventId) : undefined;
+      return `Tickets: ${title ?? 'an event'}`;
+    },
+  };
+}

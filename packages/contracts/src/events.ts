@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { TICKETS_PER_PURCHASE } from './checkout.js';
+import { MONEY_MAX, formatKES, isWholeCents } from './money.js';
+import { pageMessages, pageQuery } from './paging.js';
+import { block, line } from './text.js';
+
+// Events and tickets (spec §1, §3, §5, §7 Events; DESIGN §5 Events).
+
+/** Spec §9: the event category filter. */
+export const EVENT_CATEGORIES = ['Concert', 'Conference', 'Workshop', 'Sports', 'Exhibition'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+/** GET /events: events a page holds unless the caller says, and at most. */
+export const EVENT_PAGE_SIZE = 24;
+export const EVENT_PAGE_MAX = 100;
+/** Seats one event may have. */
+export const EVENT_CAPACITY_MAX = 100_000;
+export const EVENT_TITLE_MAX_LENGTH = 120;
+export const EVENT_LOCATION_MAX_LENGTH = 200;
+export const EVENT_DESCRIPTION_MAX_LENGTH = 5000;
+/** Free tickets one user may hold for one event, every claim together. */
+export const FREE_TICKETS_PER_USER = TICKETS_PER_PURCHASE.max;
+
+/** Kenya keeps UTC+3 all year: every event time is shown in Nairobi time. */
+const nairobiTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2026-11-20T15:05:00Z' → '20 Nov 2026, 18:05 EAT'. */
+export function formatNairobiTime(iso: string | Date): string {
+  return `${nairobiTime.format(typeof iso === 'string' ? new Date(iso) : iso)} EAT`;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export const EVENT_MESSAGES = {
+  /** Spec §5: event creation without a session. */
+  loginRequired: 'Please log in to create an event.',
+  /** Spec §5: event creation without an image. */
+  imageRequired: 'Please upload an event image.',
+  foreignImage: 'Event images must be uploaded to Sokoni first.',
+  /** Spec §5: a paid purchase whose total is not positive (and a free event sent to payment). */
+  invalidAmount: 'Invalid ticket amount.',
+  /** Spec §5: buying without a session. */
+  purchaseLoginRequired: 'You must be logged in to purchase a ticket.',
+  /** Spec §8: verifying an id no ticket has. */
+  ticketNotFound: 'Ticket not found',
+  /** Spec §5: verifying with an empty id (the spec's own wording). */
+  ticketIdRequired: 'Please enter a ticket ID Or Scann the QR Code.',
+  notFound: 'Event not found.',
+  titleRequired: 'Please enter a title for the event.',
+  titleTooLong: `Titles can be at most ${EVENT_TITLE_MAX_LENGTH} characters.`,
+  locationRequired: 'Please enter where the event takes place.',
+  locationTooLong: `Locations can be at most ${EVENT_LOCATION_MAX_LENGTH} characters.`,
+  descriptionRequired: 'Please describe the event.',
+  descriptionTooLong: `Descriptions can be at most ${EVENT_DESCRIPTION_MAX_LENGTH} characters.`,
+  category: `Choose a category: ${EVENT_CATEGORIES.join(', ')}.`,
+  dateRequired: 'Please choose the date and time of the event.',
+  datePast: 'The event date must be in the future.',
+  price: `Price must be a number from 0 (free) to ${formatKES(MONEY_MAX)}, with at most 2 decimal places.`,
+  tickets: `Tickets must be a whole number from 0 to ${EVENT_CAPACITY_MAX.toLocaleString('en-KE')}.`,
+  capacityBelowTaken: (sold: number, held: number) =>
+    `${sold} ${plural(sold, 'ticket is', 'tickets are')} sold and ${held} held for buyers paying now: ` +
+    `the number of tickets cannot go below ${sold + held}.`,
+  notOwner: 'Only the organizer can change this event.',
+  notOrganizer: 'Only the organizer of this event can verify its tickets.',
+  eventPast: 'This event has already taken place.',
+  soldOut: (title: string) => `Sold out: ${title} has no tickets left.`,
+  notEnoughSeats: (title: string, left: number) =>
+    `Only ${left} ${plural(left, 'ticket', 'tickets')} left for ${title}.`,
+  paidEvent: 'This event is not free: buy your tickets to attend.',
+  claimLimit: (held: number) =>
+    `You can hold at most ${FREE_TICKETS_PER_USER} free tickets for an event; you have ${held}.`,
+  verified: 'Ticket verified successfully',
+  alreadyCheckedIn: (at: string) => `This ticket was already checked in on ${formatNairobiTime(at)}.`,
+  createSucceeded: 'Event created successfully!',
+  createFailed: 'Error creating event. Please try again.',
+  verifyFailed: 'Verification failed. Please try again.',
+} as const;
+
+// ---- requests ---------------------------------------------------------------------------------
+
+/** An event's image is one of ours: an upload to /uploads/event-image (or a sample image). */
+const EVENT_IMAGE = /^\/api\/uploads\/(events|sample)\/[a-f0-9]{32}\.webp$/;
+
+/** Spec §5: an empty price or number of tickets (a blank form field) becomes 0. */
+const orZero = <T extends z.ZodNumber>(number: T, message: string) =>
+  z
+    .union([z.literal(''), z.null(), number], message)
+    .transform((value) => (value === '' || value === null ? 0 : value));
+
+const price = orZero(
+  z
+    .number(EVENT_MESSAGES.price)
+    .finite(EVENT_MESSAGES.price)
+    .min(0, EVENT_MESSAGES.price)
+    .max(MONEY_MAX, EVENT_MESSAGES.price),
+  EVENT_MESSAGES.price,
+).refine(isWholeCents, EVENT_MESSAGES.price);
+
+const tickets = orZero(
+  z
+    .number(EVENT_MESSAGES.tickets)
+    .int(EVENT_MESSAGES.tickets)
+    .min(0, EVENT_MESSAGES.tickets)
+    .max(EVENT_CAPACITY_MAX, EVENT_MESSAGES.tickets),
+  EVENT_MESSAGES.tickets,
+);
+
+const required = (text: typeof line, message: string, max: number, tooLong: string) =>
+  text(message).trim().min(1, message).max(max, tooLong);
+
+const eventFields = {
+  title: required(line, EVENT_MESSAGES.titleRequired, EVENT_TITLE_MAX_LENGTH, EVENT_MESSAGES.titleTooLong),
+  /** An ISO date-time with its offset; it must lie in the future (checked against the server's clock). */
+  date: z.iso.datetime({ offset: true, error: EVENT_MESSAGES.dateRequired }),
+  location: required(
+    line,
+    EVENT_MESSAGES.locationRequired,
+    EVENT_LOCATION_MAX_LENGTH,
+    EVENT_MESSAGES.locationTooLong,
+  ),
+  image: z
+    .string(EVENT_MESSAGES.imageRequired)
+    .min(1, EVENT_MESSAGES.imageRequired)
+    .regex(EVENT_IMAGE, EVENT_MESSAGES.foreignImage),
+  description: required(
+    block,
+    EVENT_MESSAGES.descriptionRequired,
+    EVENT_DESCRIPTION_MAX_LENGTH,
+    EVENT_MESSAGES.descriptionTooLong,
+  ),
+  category: z.enum(EVENT_CATEGORIES, EVENT_MESSAGES.category),
+};
+
+/**
+ * POST /events (spec §7). The organizer is the caller, whatever `organizerId` says; `ticketsAvailable`
+ * is the number of seats the event has; price 0 is a free event.
+ */
+export const CreateEventInput = z.object({
+  ...eventFields,
+  price: price.default(0),
+  ticketsAvailable: tickets.default(0),
+  organizerId: line().max(100).optional(),
+});
+export type CreateEventInput = z.input<typeof CreateEventInput>;
+export type CreateEventData = z.output<typeof CreateEventInput>;
+
+/**
+ * PUT /events/{id}: the fields to change. `capacity` is the event's seats in all (sold ones
+ * included): it can be raised, and lowered no further than the tickets sold and held.
+ */
+export const UpdateEventInput = z.object({ ...eventFields, price, capacity: tickets }).partial();
+export type UpdateEventInput = z.input<typeof UpdateEventInput>;
+export type UpdateEventData = z.output<typeof UpdateEventInput>;
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** GET /events: upcoming events, soonest first; past ones only with `past=true` (after the upcoming). */
+export const EventQuery = z.object({
+  q: line().trim().max(100, 'Search text is too long.').optional(),
+  category: z.enum(EVENT_CATEGORIES, EVENT_MESSAGES.category).optional(),
+  past: flag.optional(),
+  ...pageQuery({
+    defaultLimit: EVENT_PAGE_SIZE,
+    maxLimit: EVENT_PAGE_MAX,
+    messages: pageMessages(EVENT_PAGE_MAX),
+  }).shape,
+});
+export type EventQuery = z.input<typeof EventQuery>;
+export type EventFilters = z.output<typeof EventQuery>;
+
+/** POST /events/{id}/tickets: claiming tickets of a free event, no payment. */
+export const ClaimTicketsInput = z.object({
+  quantity: z
+    .number(EVENT_MESSAGES.invalidAmount)
+    .int(EVENT_MESSAGES.invalidAmount)
+    .min(TICKETS_PER_PURCHASE.min, EVENT_MESSAGES.invalidAmount)
+    .max(TICKETS_PER_PURCHASE.max, EVENT_MESSAGES.invalidAmount),
+});
+export type ClaimTicketsInput = z.input<typeof ClaimTicketsInput>;
+
+/** POST /events/tickets/verify: the ticket ID, typed or scanned from its QR code. */
+export const VerifyTicketInput = z.object({
+  ticketId: line(EVENT_MESSAGES.ticketIdRequired)
+    .trim()
+    .min(1, EVENT_MESSAGES.ticketIdRequired)
+    .max(200, EVENT_MESSAGES.ticketNotFound),
+});
+export type VerifyTicketInput = z.input<typeof VerifyTicketInput>;
+
+// ---- responses --------------------------------------------------------------------------------
+
+/** Spec §3 Event, with the organizer's name and the seats in all. */
+export const Event = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** ISO date-time (UTC). */
+  date: z.iso.datetime(),
+  location: z.string(),
+  image: z.string(),
+  /** KES per ticket; 0 is a free event. */
+  price: z.number(),
+  description: z.string(),
+  category: z.enum(EVENT_CATEGORIES),
+  organizerId: z.string(),
+  organizer: z.object({ id: z.string(), name: z.string() }),
+  /** Seats left now: the capacity less tickets sold and seats held for buyers paying; never below 0. */
+  ticketsAvailable: z.number().int(),
+  capacity: z.number().int(),
+});
+export type Event = z.infer<typeof Event>;
+
+/** An event as its organizer sees it on 'Your Events': with its sales. */
+export const OrganizerEvent = Event.extend({
+  ticketsSold: z.number().int(),
+  /** KES taken for the tickets sold, at the price each was bought for. */
+  revenue: z.number(),
+  /** Tickets (seats) checked in at the door. */
+  checkedIn: z.number().int(),
+});
+export type OrganizerEvent = z.infer<typeof OrganizerEvent>;
+
+/** GET /events/organizer/{organizerId}: the figures only when the caller is that organizer. */
+export const OrganizerEventListItem = z.union([OrganizerEvent, Event]);
+
+export const TICKET_STATUSES = ['valid'] as const;
+
+export const Ticket = z.object({
+  /** Unguessable: what the QR code holds and the organizer verifies. */
+  id: z.string(),
+  eventId: z.string(),
+  userId: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(TICKET_STATUSES),
+  checkedInAt: z.iso.datetime().nullable(),
+});
+export type Ticket = z.infer<typeof Ticket>;
+
+/** GET /tickets/mine: each ticket with its event. */
+export const TicketWithEvent = Ticket.extend({ event: Event });
+export type TicketWithEvent = z.infer<typeof TicketWithEvent>;
+
+/** Spec §3 Ticket verification response. */
+export const TicketVerification = z.object({
+  message: z.string(),
+  ticket: z.object({
+    user: z.object({ firstName: z.string(), lastName: z.string() }),
+    event: z.object({ title: z.string() }),
+    quantity: z.number().int(),
+  }),
+});
+export type TicketVerification = z.infer<typeof TicketVerification>;
+
+/** A person's name as the verification response gives it: split at the first space. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim();
+  const space = trimmed.indexOf(' ');
+  if (space < 0) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}
