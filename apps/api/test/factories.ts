@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema/accounts.js';
 import { insertProduct, type NewProduct } from '../src/modules/shop/products.repository.js';
+import { expect } from 'vitest';
+import { HOLDS_LAPSE_QUEUE } from '../src/modules/payments/payments.service.js';
 import { multipartBody } from './multipart.js';
+import { queryRows, type TestApp } from './test-app.js';
 
 export type RegisteredUser = { id: string; name: string; email: string; password: string; token: string };
 
@@ -136,4 +139,21 @@ export async function payOrder(
   });
   if (verified.json<{ status: string }>().status !== 'success')
     throw new Error(`payment not settled: ${verified.body}`);
+}
+
+/**
+ * Runs the scheduled job that ends lapsed payment holds `times` times at once, as several servers'
+ * workers may, and waits until every run has completed.
+ */
+export async function runLapseJob(t: TestApp, times = 1): Promise<void> {
+  const done = async () =>
+    (
+      await queryRows<{ count: number }>(
+        t.database.db,
+        sql`select count(*)::int as count from pgboss.job where name = ${HOLDS_LAPSE_QUEUE} and state = 'completed'`,
+      )
+    )[0]?.count ?? 0;
+  const before = await done();
+  for (let i = 0; i < times; i += 1) await t.app.jobs.send(HOLDS_LAPSE_QUEUE, {});
+  await expect.poll(done, { timeout: 10_000 }).toBe(before + times);
 }

@@ -2,9 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { EVENT_MESSAGES, type Event, type TicketWithEvent } from '@sokoni/contracts/events';
-import { HOLDS_LAPSE_QUEUE } from '../payments/payments.service.js';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
-import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
+import {
+  bearer,
+  registerUser,
+  runLapseJob,
+  uploadImage,
+  type RegisteredUser,
+} from '../../../test/factories.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -108,20 +113,6 @@ const ticketsOf = async (reference: string) =>
 const myTickets = async (buyer: RegisteredUser) =>
   (await t.app.inject({ url: '/api/tickets/mine', headers: bearer(buyer.token) })).json<TicketWithEvent[]>();
 
-/** Runs the scheduled lapse job `times` times at once, as several servers' workers may, and waits for them. */
-async function runLapseJob(times = 1) {
-  const done = async () =>
-    (
-      await queryRows<{ count: number }>(
-        t.database.db,
-        sql`select count(*)::int as count from pgboss.job where name = ${HOLDS_LAPSE_QUEUE} and state = 'completed'`,
-      )
-    )[0]?.count ?? 0;
-  const before = await done();
-  for (let i = 0; i < times; i += 1) await t.app.jobs.send(HOLDS_LAPSE_QUEUE, {});
-  await expect.poll(done, { timeout: 10_000 }).toBe(before + times);
-}
-
 describe('buying tickets: seats are held while the buyer pays', () => {
   it('holds the seats when payment starts: ticketsAvailable drops at once', async () => {
     const reference = await startPaying(amina, 2);
@@ -191,7 +182,7 @@ describe('buying tickets: seats are held while the buyer pays', () => {
     expect(await available()).toBe(3);
     expect(await holdStates(reference)).toEqual(['held']);
 
-    await runLapseJob(2);
+    await runLapseJob(t, 2);
     expect(await paymentRow(reference)).toEqual({ status: 'abandoned', failure_reason: 'hold_expired' });
     expect(await holdStates(reference)).toEqual(['released']);
     expect(await available()).toBe(3);
@@ -240,7 +231,7 @@ describe('buying tickets: paid, declined, late', () => {
   it('still issues the ticket to a payer who pays after the hold lapsed, while the seats are free', async () => {
     const reference = await startPaying(amina, 2);
     clock += (PAYMENT_HOLD_MINUTES + 1) * MINUTE;
-    await runLapseJob();
+    await runLapseJob(t);
     await decide(reference, 'pay');
     expect(await paymentRow(reference)).toMatchObject({ status: 'success', failure_reason: null });
     expect(await ticketsOf(reference)).toHaveLength(1);

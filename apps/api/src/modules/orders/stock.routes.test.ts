@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, PAYMENT_HOLD_MINUTES } from '@sokoni/contracts/checkout';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
-import { HOLDS_LAPSE_QUEUE } from '../payments/payments.service.js';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import {
   bearer,
   createProduct,
   placeOrder,
   registerUser,
+  runLapseJob,
   type RegisteredUser,
 } from '../../../test/factories.js';
 
@@ -70,20 +70,6 @@ const paymentRow = async (reference: string) =>
       sql`select status, failure_reason, hold_ended_at is not null as hold_ended from payments where reference = ${reference}`,
     )
   )[0];
-
-/** Runs the scheduled lapse job `times` times at once, as several servers' workers may, and waits for them. */
-async function runLapseJob(times = 1) {
-  const done = async () =>
-    (
-      await queryRows<{ count: number }>(
-        t.database.db,
-        sql`select count(*)::int as count from pgboss.job where name = ${HOLDS_LAPSE_QUEUE} and state = 'completed'`,
-      )
-    )[0]?.count ?? 0;
-  const before = await done();
-  for (let i = 0; i < times; i += 1) await t.app.jobs.send(HOLDS_LAPSE_QUEUE, {});
-  await expect.poll(done, { timeout: 10_000 }).toBe(before + times);
-}
 
 const holdStates = async (reference: string) =>
   (
@@ -155,7 +141,7 @@ describe('stock: units are held while a buyer pays, sold once, and given back', 
     expect(await product()).toMatchObject({ stock: 1, available: 1 });
     expect(await holdStates(reference)).toEqual(['held']);
 
-    await runLapseJob(2);
+    await runLapseJob(t, 2);
     expect(await paymentRow(reference)).toEqual({
       status: 'abandoned',
       failure_reason: 'hold_expired',
@@ -167,7 +153,7 @@ describe('stock: units are held while a buyer pays, sold once, and given back', 
   it('still sells to a payer who pays after the hold lapsed, while the unit is free', async () => {
     const { order, reference } = await startPaying(amina);
     clock += (PAYMENT_HOLD_MINUTES + 1) * MINUTE;
-    await runLapseJob();
+    await runLapseJob(t);
     await decide(reference, 'pay');
     expect(await paymentRow(reference)).toMatchObject({ status: 'success', failure_reason: null });
     expect(await product()).toMatchObject({ stock: 0 });
