@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { events } from './db/schema/events.js';
 import { createTokenService } from './lib/tokens.js';
-import { call, serverProcesses } from '../test/server-processes.js';
+import { call, SERVER_PROCESSES_JWT_SECRET, serverProcesses } from '../test/server-processes.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
 
 // Two server processes on one PostgreSQL, many buyers at once: only the database can decide who gets
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 // The servers' own key (test/server-processes.ts): tokens made here are the servers' tokens.
-const tokens = createTokenService('server-processes-test-secret-0123456789abcdef');
+const tokens = createTokenService(SERVER_PROCESSES_JWT_SECRET);
 
 /** Accounts straight into the database (argon2 for thousands of sign-ups would take minutes), with tokens. */
 async function accounts(count: number, tag: string) {

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The key every server process here signs with, as servers sharing a database must share one. */
+export const SERVER_PROCESSES_JWT_SECRET = 'server-processes-test-secret-0123456789abcdef';
+
 const APP_PROCESS = fileURLToPath(new URL('./app-process.ts', import.meta.url));
 
 export type ServerProcess = {
@@ -33,7 +36,7 @@ export function serverProcesses(databaseUrl: string) {
         MAIL_FROM: 'Sokoni <orders@sokoni.test>',
         PUBLIC_URL: 'http://127.0.0.1:3000',
         // Every process signs with one key, as servers sharing a database must.
-        JWT_SECRET: 'server-processes-test-secret-0123456789abcdef',
+        JWT_SECRET: SERVER_PROCESSES_JWT_SECRET,
         ...env,
       },
     });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoginInput, RegisterInput, TokenResponse, UserProfile } from '@sokoni/contracts/auth';
 import { ErrorResponse } from '@sokoni/contracts/errors';
-import { z } from 'zod';
 import type { AccountsService } from './accounts.service.js';
+import { IdParams } from '../../lib/route-params.js';
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
   app,
@@ -46,7 +46,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       schema: {
         tags: ['accounts'],
         summary: "A user's public profile (with e-mail for the user themself)",
-        params: z.object({ id: z.string() }),
+        params: IdParams,
         response: { 200: UserProfile, 404: ErrorResponse },
       },
     },

@@ -14,6 +14,7 @@ import {
 } from '@sokoni/contracts/community';
 import { callerOf } from '../../lib/auth-guard.js';
 import type { CommunityService } from './community.service.js';
+import { IdParams } from '../../lib/route-params.js';
 
 export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityService }> = async (
   app,
@@ -68,7 +69,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
       schema: {
         tags: ['community'],
         summary: 'A thread with its replies (a flat list with parentReplyId) — public',
-        params: z.object({ id: z.string() }),
+        params: IdParams,
         response: { 200: ThreadDetail, 404: ErrorResponse },
       },
     },
@@ -112,7 +113,7 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
       schema: {
         tags: ['community'],
         summary: 'Upvote a reply, once per user',
-        params: z.object({ id: z.string() }),
+        params: IdParams,
         response: { 200: UpvoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },

@@ -16,8 +16,7 @@ import {
 } from '@sokoni/contracts/events';
 import { callerOf } from '../../lib/auth-guard.js';
 import type { EventsService } from './events.service.js';
-
-const IdParams = z.object({ id: z.string() });
+import { IdParams } from '../../lib/route-params.js';
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
   app.get(

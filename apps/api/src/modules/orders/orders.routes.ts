@@ -4,6 +4,7 @@ import { ErrorResponse } from '@sokoni/contracts/errors';
 import { CreateOrderInput, Order, OrderQuery } from '@sokoni/contracts/orders';
 import { callerOf } from '../../lib/auth-guard.js';
 import type { OrdersService } from './orders.service.js';
+import { IdParams } from '../../lib/route-params.js';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.post(
@@ -45,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['orders'],
         summary: "One of the caller's orders (anyone else's is 404)",
-        params: z.object({ id: z.string() }),
+        params: IdParams,
         response: { 200: Order, 401: ErrorResponse, 404: ErrorResponse },
       },
     },

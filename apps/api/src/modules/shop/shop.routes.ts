@@ -16,8 +16,7 @@ import { callerOf } from '../../lib/auth-guard.js';
 import { sendJsonBody } from '../../lib/json-body.js';
 import type { ProductsService } from './products.service.js';
 import type { ReviewsService } from './reviews.service.js';
-
-const IdParams = z.object({ id: z.string() });
+import { IdParams } from '../../lib/route-params.js';
 
 export const shopRoutes: FastifyPluginAsyncZod<{
   products: ProductsService;
