@@ -18,3 +18,45 @@ describe('header', () => {
     expect(logo?.querySelector('svg')).not.toBeNull();
   });
 });
+
+describe('header navigation', () => {
+  const mainLinks = () =>
+    within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it('leads a visitor to every section, not only through the home page', () => {
+    renderWithProviders(<Header />, { url: '/events' });
+    expect(mainLinks()).toEqual([
+      ['Shop', '/shop'],
+      ['Community', '/community'],
+      ['Events', '/events'],
+    ]);
+    // The mobile menu is closed (hidden) until its button is pressed; its links are the same sections.
+    const mobile = document.getElementById('mobile-menu')!;
+    expect(
+      within(mobile)
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.textContent),
+    ).toEqual(['Shop', 'Community', 'Events', 'Login', 'Sign up']);
+  });
+
+  it('marks the current section and adds the signed-in pages, My Tickets among them', () => {
+    useAuthStore.setState({
+      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
+    });
+    renderWithProviders(<Header />, { url: '/events' });
+    expect(mainLinks()).toEqual([
+      ['Shop', '/shop'],
+      ['Community', '/community'],
+      ['Events', '/events'],
+      ['Sell', '/sell'],
+      ['My Products', '/my-products'],
+      ['My Orders', '/orders'],
+      ['My Tickets', '/tickets/mine'],
+    ]);
+    const main = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
+    expect(main.getByRole('link', { name: 'Shop' }).getAttribute('aria-current')).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@ import { MenuIcon, CloseIcon, UserIcon } from '@/components/icons';
 import { useAuthStore } from '@/stores/auth';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
-import { SIGNED_IN_LINKS } from './nav-links';
+import { SECTION_LINKS, SIGNED_IN_LINKS } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -41,15 +41,13 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Logo />
-        {user ? (
-          <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
-            {SIGNED_IN_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} className={desktopLinkClasses}>
-                {link.label}
-              </NavLink>
-            ))}
-          </nav>
-        ) : null}
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {[...SECTION_LINKS, ...(user ? SIGNED_IN_LINKS : [])].map((link) => (
+            <NavLink key={link.to} to={link.to} className={desktopLinkClasses}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
         <div className="ml-auto flex items-center gap-1">
           <CartLink />
           {user ? (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { useSignOut } from '@/lib/use-sign-out';
-import { SIGNED_IN_LINKS } from './nav-links';
+import { SECTION_LINKS, SIGNED_IN_LINKS } from './nav-links';
 
 type MobileMenuProps = { id: string; open: boolean; onClose: () => void };
 
@@ -30,9 +30,16 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   return (
     <nav id={id} aria-label="Mobile" hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
       <ul className="mx-auto max-w-6xl space-y-1 px-4 py-3">
+        {SECTION_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={linkClasses}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
         {user ? (
           <>
-            <li>
+            <li className="border-t border-slate-100 pt-1">
               <NavLink to="/profile" className={linkClasses}>
                 <span className="sr-only">Your profile: </span>
                 {user.name || 'Profile'}
@@ -57,7 +64,7 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
           </>
         ) : (
           <>
-            <li>
+            <li className="border-t border-slate-100 pt-1">
               <NavLink to="/login" className={linkClasses}>
                 Login
               </NavLink>

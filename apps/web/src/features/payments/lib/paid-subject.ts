@@ -38,7 +38,7 @@ const SUBJECTS: Record<PaymentType, (paid: Paid, details: URLSearchParams) => Pa
     const tickets = Number.isInteger(quantity) && quantity > 0 ? quantity : null;
     return {
       summary: `${tickets === null ? 'Your tickets' : `${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}`} · ${formatKES(paid.amount)}`,
-      next: { to: '/tickets', label: 'View My Tickets' },
+      next: { to: '/tickets/mine', label: 'View My Tickets' },
     };
   },
   course: (paid) => ({

@@ -66,7 +66,7 @@ describe('payment callback page', () => {
     expect(urls.map((url) => url.pathname)).toEqual(['/api/payments/verify']);
     expect([...urls[0]!.searchParams]).toEqual([['reference', 'ref_event']]);
     expect(screen.getByTestId('paid-subject').textContent).toBe('3 tickets · KES 2,500');
-    expect(screen.getByRole('link', { name: 'View My Tickets' }).getAttribute('href')).toBe('/tickets');
+    expect(screen.getByRole('link', { name: 'View My Tickets' }).getAttribute('href')).toBe('/tickets/mine');
   });
 
   it("shows 'Unknown Status' with Retry and Go Home when the payment is neither paid nor failed", async () => {
