@@ -9,7 +9,7 @@ mkdirSync(out, { recursive: true });
 for (const [index, id] of CATEGORY_IDS.entries()) {
   writeFileSync(
     new URL(`${id}.webp`, out),
-    await renderArt(`category:${id}`, (index * 47) % 360, { size: 480, tile: false }),
+    await renderArt(`category:${id}`, (index * 47) % 360, { size: 480, motif: '' }),
   );
 }
 console.log(`wrote ${CATEGORY_IDS.length} category images`);

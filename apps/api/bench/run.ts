@@ -1,6 +1,7 @@
-// npm run bench: the catalogue API at 100,000 products, as a ratio to a bare Fastify route measured in
-// the same run (so the figures travel across machines). PostgreSQL when BENCH_DATABASE_URL is set
-// (a fresh database is created and dropped), else PGlite in a temporary directory.
+// npm run bench: the catalogue API at 100,000 products and the events list at 10,000 events, as a ratio
+// to a bare Fastify route measured in the same run (so the figures travel across machines). PostgreSQL
+// when BENCH_DATABASE_URL is set (a fresh database is created and dropped), else PGlite in a temporary
+// directory.
 // Every case, the bare route included, is measured in each of BENCH_ROUNDS interleaved rounds and the
 // medians are reported, so a burst of other work on the machine moves one sample, not the ratio.
 // autocannon runs as its own process (bench/load.ts) so the load generator does not share the server's
@@ -18,8 +19,10 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { seedCatalogue } from './seed-catalogue.js';
+import { seedEvents } from './seed-events.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -87,6 +90,9 @@ await seedCatalogue(database.db, PRODUCTS);
 console.log(
   `seeded ${PRODUCTS} products into ${label} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
 );
+const seedingEvents = performance.now();
+await seedEvents(database.db, EVENTS);
+console.log(`seeded ${EVENTS} events in ${((performance.now() - seedingEvents) / 1000).toFixed(1)} s`);
 
 const config = { ...loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }), rateLimitMax: 1e9 };
 const app = await buildApp(config, { database });
@@ -115,6 +121,10 @@ const targets: Target[] = [
   { name: 'GET /api/products (filtered, uncached)', url: `${apiUrl}${FILTERED}`, varyMinPrice: true },
   { name: 'GET /api/products?q= (search)', url: `${apiUrl}/api/products?q=samsung%20sp` },
   { name: 'GET /api/products/{id}', url: `${apiUrl}/api/products/${someProduct?.id}` },
+  // The events list is not cached: every request is its page query and its count.
+  { name: 'GET /api/events (upcoming, first page)', url: `${apiUrl}/api/events` },
+  { name: 'GET /api/events?category=', url: `${apiUrl}/api/events?category=Concert` },
+  { name: 'GET /api/events?q= (search)', url: `${apiUrl}/api/events?q=jazz` },
 ];
 
 const samples = targets.map((): Figures[] => []);
@@ -130,7 +140,7 @@ const rows = targets.map((target, index) => ({
 }));
 
 console.log(
-  `\n${label}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s per case, median of ${ROUNDS} rounds, ${new Date().toISOString()}`,
+  `\n${label}, ${PRODUCTS} products, ${EVENTS} events, ${CONNECTIONS} connections, ${SECONDS} s per case, median of ${ROUNDS} rounds, ${new Date().toISOString()}`,
 );
 console.table(
   rows.map((row) => ({

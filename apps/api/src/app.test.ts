@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createProduct, registerUser } from '../test/factories.js';
+import { insertEvent, type NewEvent } from './modules/events/events.repository.js';
 
 const webDist = mkdtempSync(join(tmpdir(), 'sokoni-web-'));
 const ASSET = '/assets/index-Bx3kLq9a.js';
@@ -158,6 +159,13 @@ describe('the web app', () => {
     expect(response.body).toContain('<title>Sokoni</title>');
   });
 
+  it('lets the ticket scanner compile our QR engine and play its beep, and no script run eval', async () => {
+    const csp = String((await t.app.inject('/organizer/verify')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("media-src 'self' blob: data:;");
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const response = await t.app.inject({ url: ASSET, headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);
@@ -186,6 +194,41 @@ describe('the web app', () => {
     const unknown = await t.app.inject('/products/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toContain('<title>Sokoni</title>');
+  });
+
+  it('gives a shared event link its title, when (Nairobi time), where and price, and its image', async () => {
+    const organizer = await registerUser(t.app);
+    const event = (overrides: Partial<NewEvent>) =>
+      insertEvent(t.database.db, {
+        title: 'Safari Sevens',
+        description: 'Rugby sevens at the RFUEA Grounds.',
+        location: 'RFUEA Grounds, Nairobi',
+        image: '/api/uploads/sample/0123456789abcdef0123456789abcdef.webp',
+        category: 'Sports',
+        startsAt: new Date('2030-03-14T16:00:00Z'),
+        priceCents: 150_000,
+        capacity: 100,
+        organizerId: organizer.id,
+        ...overrides,
+      });
+    const paid = await t.app.inject(`/tickets/${await event({})}`);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('<title>Safari Sevens</title>');
+    expect(paid.body).toContain(
+      '<meta property="og:description" content="14 Mar 2030, 19:00 EAT · RFUEA Grounds, Nairobi · KES 1,500" />',
+    );
+    expect(paid.body).toContain(
+      '<meta property="og:image" content="http://127.0.0.1:3000/api/uploads/sample/0123456789abcdef0123456789abcdef.webp" />',
+    );
+    const free = await t.app.inject(`/tickets/${await event({ title: 'Open Mic <Night>', priceCents: 0 })}`);
+    expect(free.body).toContain('<title>Open Mic &#60;Night&#62;</title>');
+    expect(free.body).toContain('· RFUEA Grounds, Nairobi · Free" />');
+    for (const plain of ['/tickets/00000000-0000-4000-8000-000000000000', '/tickets/mine']) {
+      const response = await t.app.inject(plain);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Sokoni</title>');
+      expect(response.body).not.toContain('og:title');
+    }
   });
 
   it("takes $&, $` and $' in a product's text as text: the page stays the size of the page", async () => {

@@ -30,6 +30,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { createCommunityService } from './modules/community/community.service.js';
+import { eventPageMeta } from './modules/events/event-page-meta.js';
 import { eventPaymentHandler } from './modules/events/event-payments.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
@@ -180,7 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     myOrdersUrl: () => `${origins.primary()}${MY_ORDERS_PATH}`,
   });
   const community = createCommunityService({ db: database.db, uploads });
-  const events = createEventsService({ db: database.db, uploads, clock });
+  const events = createEventsService({ db: database.db, uploads, mail, siteUrl: origins.primary, clock });
   const payments = createPaymentsService({
     db: database.db,
     provider:
@@ -292,7 +293,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(webApp, {
       webDist: config.webDist,
       origin: origins.primary,
-      pageMeta: (path, origin) => productPageMeta(products, path, origin),
+      // Each shareable page answers for its own paths and null for any other.
+      pageMeta: async (path, origin) =>
+        (await productPageMeta(products, path, origin)) ?? eventPageMeta(events, path, origin),
     });
   } else
     app.setNotFoundHandler((request, reply) =>

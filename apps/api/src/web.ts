@@ -25,10 +25,12 @@ export async function webApp(app: FastifyInstance, { webDist, pageMeta, origin }
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The ticket scanner compiles its QR engine (our own zxing_reader.wasm); no eval of scripts.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // The scanner's camera stream (blob:) and its scan beep (a data: sound).
+        mediaSrc: ["'self'", 'blob:', 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateEventInput, formatNairobiTime, splitName } from './events.js';
+import { CreateEventInput, formatNairobiTime, formatTicketPrice, splitName } from './events.js';
 
 describe('events contracts', () => {
   it('splits a name at the first space, as the verification response gives it', () => {
@@ -11,6 +11,11 @@ describe('events contracts', () => {
   it('writes a moment in Nairobi time (UTC+3), whatever the zone of the machine', () => {
     expect(formatNairobiTime('2026-11-20T15:05:00Z')).toBe('20 Nov 2026, 18:05 EAT');
     expect(formatNairobiTime('2026-12-31T22:30:00Z')).toBe('1 Jan 2027, 01:30 EAT');
+  });
+
+  it("shows a ticket's price in KES, and a free event's as Free", () => {
+    expect(formatTicketPrice(1500)).toBe('KES 1,500');
+    expect(formatTicketPrice(0)).toBe('Free');
   });
 
   it('makes an empty price or number of tickets 0, and keeps a number', () => {

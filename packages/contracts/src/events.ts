@@ -37,6 +37,9 @@ export function formatNairobiTime(iso: string | Date): string {
   return `${nairobiTime.format(typeof iso === 'string' ? new Date(iso) : iso)} EAT`;
 }
 
+/** A ticket's price as shown: 'KES 1,500', or 'Free' for a free event. */
+export const formatTicketPrice = (price: number): string => (price === 0 ? 'Free' : formatKES(price));
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const EVENT_MESSAGES = {
@@ -89,10 +92,13 @@ export const EVENT_MESSAGES = {
 /** An event's image is one of ours: an upload to /uploads/event-image (or a sample image). */
 const EVENT_IMAGE = /^\/api\/uploads\/(events|sample)\/[a-f0-9]{32}\.webp$/;
 
-/** Spec §5: an empty price or number of tickets (a blank form field) becomes 0. */
+/**
+ * Spec §5: an empty price or number of tickets (a blank form field) becomes 0. Every branch carries
+ * the message, as form resolvers show the words of a failed union's closest branch.
+ */
 const orZero = <T extends z.ZodNumber>(number: T, message: string) =>
   z
-    .union([z.literal(''), z.null(), number], message)
+    .union([z.literal('', message), z.null(message), number], message)
     .transform((value) => (value === '' || value === null ? 0 : value));
 
 const price = orZero(

@@ -15,3 +15,30 @@ export const ORDER_RECEIPT_MAIL = {
   myOrders: (url: string) => `See your orders on My Orders: ${url}`,
   signOff: 'Asante,\nSokoni',
 } as const;
+
+/** The web app's My Tickets page, linked from ticket e-mails. */
+export const MY_TICKETS_PATH = '/tickets/mine';
+
+/** An event's page in the web app (spec §2: /tickets/{id}). */
+export const eventPagePath = (eventId: string) => `/tickets/${eventId}`;
+
+/**
+ * The e-mail that carries a ticket, paid or claimed, and the calendar entry sent with it. The date
+ * arrives formatted (formatNairobiTime); in the HTML part every argument arrives escaped.
+ */
+export const TICKET_MAIL = {
+  subject: (event: string) => `Your ticket for ${event}`,
+  greeting: (name: string) => `Hello ${name},`,
+  issued: (event: string) => `Your ticket for ${event} is ready.`,
+  date: (date: string) => `Date: ${date}`,
+  place: (location: string) => `Place: ${location}`,
+  quantity: (quantity: number) => `Tickets: ${quantity}`,
+  ticketId: (id: string) => `Ticket ID: ${id}`,
+  qrAlt: (id: string) => `QR code of ticket ${id}`,
+  atTheDoor:
+    'Show the QR code at the entrance. If it cannot be scanned, the organizer can type the ticket ID.',
+  calendar: 'Add the event to your calendar with the attached .ics file.',
+  myTickets: (link: string) => `Your tickets are always on My Tickets: ${link}`,
+  eventPage: (link: string) => `Event page: ${link}`,
+  signOff: 'Asante,\nSokoni',
+} as const;

@@ -70,6 +70,7 @@ const COLLECTION_FIXTURES: Record<string, FixtureKey[]> = {
   product: ['productId'],
   events: ['eventId'],
   organizer: ['sellerId', 'buyerId'],
+  tickets: ['ticketId'],
 };
 
 function paramValue(url: string, name: string): fc.Arbitrary<string> {

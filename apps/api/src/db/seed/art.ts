@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
-const tileOf = (size: number) =>
-  `<rect x="${size * 0.3}" y="${size * 0.3}" width="${size * 0.4}" height="${size * 0.4}" rx="${size * 0.06}" fill="white" fill-opacity="0.85"/>`;
+/** The shop's placeholder: a pale rounded tile in the middle. */
+const TILE = '<rect x="30" y="30" width="40" height="40" rx="6" fill="white" fill-opacity="0.85"/>';
 
 /**
- * Sample artwork drawn from a seed string: a gradient in the given hue with a few soft shapes.
- * No text (fonts differ between machines) and nothing fetched; a few KB of WebP each.
+ * Sample artwork drawn from a seed string: a gradient in the given hue with a few soft shapes, and a
+ * motif on top (SVG drawn on a 100 × 100 grid, scaled to the image). No text (fonts differ between
+ * machines) and nothing fetched; a few KB of WebP each.
  */
 export async function renderArt(
   seed: string,
   hue: number,
-  { size = 640, tile = true }: { size?: number; tile?: boolean } = {},
+  { size = 640, motif = TILE }: { size?: number; motif?: string } = {},
 ): Promise<Buffer> {
   const bytes = createHash('sha256').update(seed).digest();
   const at = (index: number, range: number) => ((bytes[index % bytes.length] ?? 0) / 255) * range;
@@ -26,7 +27,7 @@ export async function renderArt(
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue} 65% 42%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 68%)"/>
     </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>${shapes}${tile ? tileOf(size) : ''}
+    <rect width="100%" height="100%" fill="url(#g)"/>${shapes}<g transform="scale(${size / 100})">${motif}</g>
   </svg>`;
   return sharp(Buffer.from(svg)).webp({ quality: 68 }).toBuffer();
 }

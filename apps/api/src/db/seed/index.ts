@@ -3,6 +3,7 @@ import type { Db } from '../client.js';
 import { countUsers } from '../../modules/accounts/accounts.repository.js';
 import { seedUsers } from './accounts.js';
 import { seedCommunity } from './community.js';
+import { seedEvents } from './events.js';
 import { seedShop } from './shop.js';
 import type { SeedContext } from './context.js';
 import type { FileStore } from '../../modules/uploads/file-store.js';
@@ -10,7 +11,12 @@ import type { FileStore } from '../../modules/uploads/file-store.js';
 const SEED_LOCK_ID = 727_664_002;
 
 /** Each vertical adds its seeder here; they run in order, in one transaction. */
-const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [seedUsers, seedShop, seedCommunity];
+const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [
+  seedUsers,
+  seedShop,
+  seedCommunity,
+  seedEvents,
+];
 
 /**
  * Loads the sample data into an empty database; a database with any user is left alone.

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_CATEGORIES, type Event, type TicketWithEvent } from '@sokoni/contracts/events';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { bearer } from '../../../test/factories.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './accounts.js';
 
 let t: TestApp;
 
@@ -45,5 +48,48 @@ describe('the sample data', () => {
       detail.replies.some((reply: { parentReplyId: string | null }) => reply.parentReplyId !== null),
     ).toBe(true);
     expect(Math.max(...detail.replies.map((reply: { upvotes: number }) => reply.upvotes))).toBe(3);
+  });
+
+  it('has a dozen events across the five categories: some free, one sold out, one past', async () => {
+    const upcoming = (await t.app.inject('/api/events?limit=100')).json<Event[]>();
+    const all = await t.app.inject('/api/events?limit=100&past=true');
+    expect(all.headers['x-total-count']).toBe('12');
+    const events = all.json<Event[]>();
+    expect(new Set(events.map((event) => event.category))).toEqual(new Set(EVENT_CATEGORIES));
+    expect(events.filter((event) => event.price === 0).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(events.map((event) => event.location.split(', ').at(-1))).size).toBeGreaterThanOrEqual(8);
+
+    const past = events.filter((event) => Date.parse(event.date) < Date.now());
+    expect(past).toHaveLength(1);
+    expect(upcoming).toHaveLength(11);
+    expect(upcoming.map((event) => event.id)).not.toContain(past[0]?.id);
+
+    const soldOut = events.filter((event) => event.ticketsAvailable === 0);
+    expect(soldOut).toHaveLength(1);
+    const detail = (await t.app.inject(`/api/events/${soldOut[0]?.id}`)).json<Event>();
+    expect(detail).toMatchObject({ ticketsAvailable: 0, capacity: soldOut[0]?.capacity });
+
+    const image = await t.app.inject(detail.image);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+  });
+
+  it("gives every demo account tickets, with real ticket IDs; the past event's were checked in", async () => {
+    const tickets: TicketWithEvent[] = [];
+    for (const demo of DEMO_USERS) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: demo.email, password: DEMO_PASSWORD },
+      });
+      const mine = (
+        await t.app.inject({ url: '/api/tickets/mine', headers: bearer(login.json().access_token) })
+      ).json<TicketWithEvent[]>();
+      expect(mine.length, demo.key).toBeGreaterThan(0);
+      tickets.push(...mine);
+    }
+    for (const ticket of tickets) expect(ticket.id).toMatch(/^tkt_[a-f0-9]{32}$/);
+    const atThePastEvent = tickets.filter((ticket) => Date.parse(ticket.event.date) < Date.now());
+    expect(atThePastEvent.some((ticket) => ticket.checkedInAt !== null)).toBe(true);
   });
 });

@@ -3,8 +3,9 @@ import type { EventsService } from './events.service.js';
 
 /**
  * How event tickets are paid for: priced from the event in the database (price × quantity); the
- * seats are held while the buyer pays (15 minutes), one ticket is issued when the payment succeeds,
- * and the seats are given back when it fails, is abandoned or lapses. Free events are not paid for:
+ * seats are held while the buyer pays (15 minutes), one ticket is issued when the payment succeeds
+ * (its e-mail queued in the same transaction), and the seats are given back when it fails, is
+ * abandoned or lapses. Free events are not paid for:
  * their tickets are claimed (POST /events/{id}/tickets).
  *
  * An organizer may buy tickets of their own event (organizers often comp themselves or pay for

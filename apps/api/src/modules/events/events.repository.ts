@@ -201,6 +201,32 @@ export async function findTicketById(db: Db, id: string) {
   return row;
 }
 
+/** What a ticket's e-mail and calendar entry say: the ticket, its event and its holder. */
+export async function findTicketDetails(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      userId: tickets.userId,
+      quantity: tickets.quantity,
+      issuedAt: tickets.createdAt,
+      event: {
+        id: events.id,
+        title: events.title,
+        startsAt: events.startsAt,
+        location: events.location,
+        updatedAt: events.updatedAt,
+      },
+      holder: { name: users.name, email: users.email },
+    })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(eq(tickets.id, id));
+  return row;
+}
+
+export type TicketDetails = NonNullable<Awaited<ReturnType<typeof findTicketDetails>>>;
+
 /** What the door needs of a ticket: its event, its organizer, and who holds it. */
 export async function findTicketForDoor(db: Db, id: string) {
   const [row] = await db

@@ -161,4 +161,31 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
     },
     async (request) => events.listMine(callerOf(request)),
   );
+
+  app.get(
+    '/tickets/:id/calendar.ics',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary: "One of the caller's tickets as an iCalendar file (Add to calendar)",
+        params: IdParams,
+        response: {
+          200: {
+            description: 'The event, as a calendar entry',
+            content: { 'text/calendar': { schema: z.string() } },
+          },
+          401: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, calendar } = await events.calendarOf(callerOf(request), request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(calendar);
+    },
+  );
 };

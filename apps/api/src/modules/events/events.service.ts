@@ -20,14 +20,18 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './events.repository.js';
+import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
+import { ticketMail } from './ticket-mail.js';
 
 /** 'tkt_' and 16 random bytes in hex: what a QR code carries, and nobody can guess. */
 const TICKET_ID = /^tkt_[a-f0-9]{32}$/;
-const newTicketId = () => `tkt_${randomBytes(16).toString('hex')}`;
+export const newTicketId = () => `tkt_${randomBytes(16).toString('hex')}`;
 
 const eventNotFound = () => notFound(EVENT_MESSAGES.notFound, 'EVENT_NOT_FOUND');
+const ticketNotFound = () => notFound(EVENT_MESSAGES.ticketNotFound, 'TICKET_NOT_FOUND');
 
 /** Why `seats` cannot be had of the event: sold out, or too few left (naming how many); else undefined. */
 function shortfall(event: repo.EventRecord, seats: number): AppError | undefined {
@@ -81,7 +85,14 @@ export type EventsService = ReturnType<typeof createEventsService>;
  * of an event locks its row first, so two buyers in any two server processes can never take the
  * same last seat; a ticket is checked in by one conditional update, so it is used once.
  */
-export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService, 'claim'>; clock?: Clock }) {
+export function createEventsService(deps: {
+  db: Db;
+  uploads: Pick<UploadsService, 'claim'>;
+  mail: Pick<MailService, 'queue'>;
+  /** Sokoni's own origin, for the links in tickets' e-mails and calendar entries (read when one is made). */
+  siteUrl: () => string;
+  clock?: Clock;
+}) {
   const { db } = deps;
   const { now } = deps.clock ?? systemClock;
   const at = () => new Date(now());
@@ -102,6 +113,16 @@ export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService
     const startsAt = new Date(date);
     if (startsAt.getTime() <= now()) throw badRequest(EVENT_MESSAGES.datePast, 'EVENT_DATE_PAST');
     return startsAt;
+  }
+
+  /**
+   * Writes the ticket's e-mail into the mail outbox in the transaction that issues the ticket: it goes
+   * once that commits, never if it rolls back, and never twice, as a ticket is issued once.
+   */
+  async function queueTicketMail(tx: Db, ticketId: string): Promise<void> {
+    const ticket = await repo.findTicketDetails(tx, ticketId);
+    if (!ticket) throw new Error(`ticket ${ticketId} vanished while it was being issued`);
+    await deps.mail.queue(tx, await ticketMail(ticket, deps.siteUrl()));
   }
 
   /** The event locked for a sale, refused when it is unknown or already over. */
@@ -209,8 +230,9 @@ export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService
     },
 
     /**
-     * Tickets of a free event, issued at once: the same seat accounting as a sale, 1 to 10 a claim,
-     * and at most FREE_TICKETS_PER_USER seats per user per event, so nobody empties a free event.
+     * Tickets of a free event, issued (and mailed) at once: the same seat accounting as a sale, 1 to
+     * 10 a claim, and at most FREE_TICKETS_PER_USER seats per user per event, so nobody empties a
+     * free event.
      */
     async claimFree(caller: AuthUser, eventId: string, quantity: number): Promise<Ticket> {
       return db.transaction(async (tx) => {
@@ -230,6 +252,7 @@ export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService
         });
         if (!ticket) throw new Error('insert into tickets returned no row');
         await repo.addSold(tx, event.id, quantity);
+        await queueTicketMail(tx, ticket.id);
         return toTicket(ticket);
       });
     },
@@ -238,6 +261,19 @@ export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService
     async listMine(caller: AuthUser): Promise<TicketWithEvent[]> {
       const rows = await repo.findTicketsOfUser(db, caller.sub, at());
       return rows.map((row) => ({ ...toTicket(row.ticket), event: toEvent(row.event) }));
+    },
+
+    /**
+     * One of the caller's tickets as a calendar file (Add to calendar). Another user's ticket is
+     * answered like an unknown one: whether a ticket ID exists is nobody else's business.
+     */
+    async calendarOf(caller: AuthUser, ticketId: string): Promise<{ fileName: string; calendar: string }> {
+      const ticket = TICKET_ID.test(ticketId) ? await repo.findTicketDetails(db, ticketId) : undefined;
+      if (!ticket || ticket.userId !== caller.sub) throw ticketNotFound();
+      return {
+        fileName: calendarFileName(ticket.event.title),
+        calendar: ticketCalendar(ticket, deps.siteUrl()),
+      };
     },
 
     /**
@@ -256,7 +292,7 @@ export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService
         });
       if (!ticket) {
         await log(db, 'not_found');
-        throw notFound(EVENT_MESSAGES.ticketNotFound, 'TICKET_NOT_FOUND');
+        throw ticketNotFound();
       }
       if (ticket.organizerId !== caller.sub) {
         await log(db, 'not_organizer');
@@ -341,6 +377,7 @@ export function createEventsService(deps: { db: Db; uploads: Pick<UploadsService
       if (!ticket) return 'already_fulfilled';
       await repo.addSold(tx, hold.eventId, hold.quantity);
       await repo.endHold(tx, reference, 'sold');
+      await queueTicketMail(tx, ticket.id);
       return 'fulfilled';
     },
 

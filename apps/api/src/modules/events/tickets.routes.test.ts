@@ -416,3 +416,61 @@ describe('My Tickets', () => {
     expect((await t.app.inject('/api/tickets/mine')).statusCode).toBe(401);
   });
 });
+
+describe('Add to calendar', () => {
+  const calendarOf = (id: string, caller: RegisteredUser | null) =>
+    t.app.inject({ url: `/api/tickets/${id}/calendar.ics`, headers: caller ? bearer(caller.token) : {} });
+
+  /** The .ics files in the outbox, decoded: what the tickets' e-mails carry. */
+  const mailedCalendars = async () =>
+    (
+      await queryRows<{ attachments: Array<{ contentType: string; content: string }> }>(
+        t.database.db,
+        sql`select attachments from mail_outbox`,
+      )
+    ).flatMap((row) =>
+      row.attachments
+        .filter((attachment) => attachment.contentType.startsWith('text/calendar'))
+        .map((attachment) => Buffer.from(attachment.content, 'base64').toString('utf8')),
+    );
+
+  it("gives the holder the ticket's event as an .ics file, the very entry their e-mail carries", async () => {
+    const reference = await startPaying(amina, 2);
+    await decide(reference, 'pay');
+    const [ticket] = await ticketsOf(reference);
+
+    const response = await calendarOf(ticket!.id, amina);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="blankets-wine.ics"');
+    // Lines longer than 75 octets are folded (CRLF and a space): joined again to be read.
+    const calendar = response.body.replace(/\r\n[ \t]/g, '');
+    const utc = event.date.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(calendar).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(calendar).toContain(`UID:${ticket!.id}\r\n`);
+    expect(calendar).toContain('SUMMARY:Blankets & Wine\r\n');
+    expect(calendar).toContain(`DTSTART:${utc}\r\n`);
+    expect(calendar).toContain('LOCATION:Ngong Racecourse\\, Nairobi\r\n');
+    expect(calendar).toContain(
+      `DESCRIPTION:Tickets: 2\\nTicket ID: ${ticket!.id}\\nEvent page: ${t.config.publicUrl}/tickets/${event.id}\r\n`,
+    );
+    expect(await mailedCalendars()).toContain(response.body);
+  });
+
+  it("answers another user's ticket exactly like an unknown one, 404 'Ticket not found', and a visitor 401", async () => {
+    const reference = await startPaying(amina, 1);
+    await decide(reference, 'pay');
+    const [ticket] = await ticketsOf(reference);
+    for (const id of [ticket!.id, `tkt_${'0'.repeat(32)}`, 'not-a-ticket']) {
+      const response = await calendarOf(id, brian);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        code: 'TICKET_NOT_FOUND',
+        message: EVENT_MESSAGES.ticketNotFound,
+      });
+    }
+    const visitor = await calendarOf(ticket!.id, null);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.headers['content-type']).toMatch(/^application\/json/);
+  });
+});

@@ -3,8 +3,17 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import type { MailAttachment } from '../../db/schema/mail.js';
 
-export type OutgoingMail = { id: string; recipient: string; subject: string; body: string; createdAt: Date };
+export type OutgoingMail = {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  attachments: MailAttachment[];
+  createdAt: Date;
+};
 
 /**
  * How one delivery attempt ended:
@@ -36,6 +45,8 @@ async function compose(mail: OutgoingMail, from: string): Promise<Buffer> {
     to: mail.recipient,
     subject: mail.subject,
     text: mail.body,
+    html: mail.html ?? undefined,
+    attachments: mail.attachments.map((attachment) => ({ ...attachment, encoding: 'base64' })),
     messageId: messageIdOf(mail, from),
     date: mail.createdAt,
   })

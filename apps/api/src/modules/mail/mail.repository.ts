@@ -6,7 +6,7 @@ export type OutboxRecord = typeof mailOutbox.$inferSelect;
 
 export async function insertMessage(
   db: Db,
-  message: { recipient: string; subject: string; body: string },
+  message: Pick<typeof mailOutbox.$inferInsert, 'recipient' | 'subject' | 'body' | 'html' | 'attachments'>,
 ): Promise<string> {
   const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
   if (!row) throw new Error('insert into mail_outbox returned no row');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { MailAttachment } from '../../db/schema/mail.js';
 import type { JobQueue } from '../../lib/job-queue.js';
 import type { MailTransport } from './mail-transport.js';
 import * as repo from './mail.repository.js';
@@ -7,7 +8,14 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 
 export const MAIL_QUEUE = 'mail-send';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** A message: its plain text always, and for mail apps that show it, an HTML part and files. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 export type MailTimings = {
   /** The first retry after a failed try; later ones back off exponentially. */
@@ -96,12 +104,17 @@ export function createMailService(deps: {
   );
 
   return {
-    /** Writes the message in `tx`; it is sent once `tx` commits, and never if it rolls back. */
+    /**
+     * Writes the message in `tx`, whole (attachments included); it is sent once `tx` commits, and
+     * never if it rolls back.
+     */
     async queue(tx: Db, message: MailMessage): Promise<void> {
       const id = await repo.insertMessage(tx, {
         recipient: message.to,
         subject: message.subject,
         body: message.text,
+        html: message.html ?? null,
+        attachments: message.attachments ?? [],
       });
       await jobs.send(MAIL_QUEUE, { id }, { db: tx });
     },

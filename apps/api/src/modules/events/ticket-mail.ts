@@ -1,0 +1,97 @@
+import QRCode from 'qrcode';
+import { formatNairobiTime } from '@sokoni/contracts/events';
+import { MY_TICKETS_PATH, TICKET_MAIL as TEXT } from '@sokoni/contracts/mail';
+import { escapeHtml } from '../../lib/html.js';
+import type { MailMessage } from '../mail/mail.service.js';
+import type { TicketDetails } from './events.repository.js';
+import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
+
+/** How the HTML part names the inline QR image (src="cid:…"). */
+const QR_CID = 'ticket-qr@sokoni';
+
+/**
+ * The ticket ID as a QR code, what the organizer's scanner reads: error correction M (a scratched
+ * screen or a creased print still reads), the 4-module quiet zone scanners need, 8 pixels a module
+ * (about 300 px) for a camera at arm's length.
+ */
+const qrCode = (ticketId: string) =>
+  QRCode.toBuffer(ticketId, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+
+/** A PNG's width, from its IHDR chunk (right after the 8-byte signature and the chunk's length and type). */
+const pngWidth = (png: Buffer) => png.readUInt32BE(16);
+
+const BODY_STYLE =
+  'margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5';
+const paragraph = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
+const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+
+/** What a ticket's e-mail says, as plain text and as HTML: the same lines in both. */
+type TicketLetter = { ticket: TicketDetails; details: string[]; myTicketsUrl: string; qrSize: number };
+
+const plainText = ({ ticket, details, myTicketsUrl }: TicketLetter) =>
+  [
+    TEXT.greeting(ticket.holder.name),
+    '',
+    TEXT.issued(ticket.event.title),
+    '',
+    ...details,
+    TEXT.ticketId(ticket.id),
+    '',
+    TEXT.atTheDoor,
+    TEXT.calendar,
+    '',
+    TEXT.myTickets(myTicketsUrl),
+    '',
+    TEXT.signOff,
+    '',
+  ].join('\n');
+
+/** Everything an organizer or a buyer wrote is escaped: a title may hold '<' or '&'. */
+const html = ({ ticket, details, myTicketsUrl, qrSize }: TicketLetter) =>
+  [
+    '<!doctype html>',
+    `<html lang="en"><body style="${BODY_STYLE}">`,
+    paragraph(escapeHtml(TEXT.greeting(ticket.holder.name))),
+    paragraph(escapeHtml(TEXT.issued(ticket.event.title))),
+    paragraph(details.map(escapeHtml).join('<br>')),
+    paragraph(
+      `<img src="cid:${QR_CID}" width="${qrSize}" height="${qrSize}" style="display:block" ` +
+        `alt="${escapeHtml(TEXT.qrAlt(ticket.id))}">`,
+    ),
+    paragraph(`<strong>${escapeHtml(TEXT.ticketId(ticket.id))}</strong>`),
+    paragraph(`${escapeHtml(TEXT.atTheDoor)}<br>${escapeHtml(TEXT.calendar)}`),
+    paragraph(TEXT.myTickets(link(myTicketsUrl))),
+    paragraph(escapeHtml(TEXT.signOff).replace(/\n/g, '<br>')),
+    '</body></html>',
+    '',
+  ].join('\n');
+
+/** The e-mail that carries a ticket: the event, the ticket ID as text and as a QR code, and an .ics file. */
+export async function ticketMail(ticket: TicketDetails, siteUrl: string): Promise<MailMessage> {
+  const { event } = ticket;
+  const qr = await qrCode(ticket.id);
+  const letter: TicketLetter = {
+    ticket,
+    details: [
+      TEXT.date(formatNairobiTime(event.startsAt)),
+      TEXT.place(event.location),
+      TEXT.quantity(ticket.quantity),
+    ],
+    myTicketsUrl: `${siteUrl}${MY_TICKETS_PATH}`,
+    qrSize: pngWidth(qr),
+  };
+  return {
+    to: ticket.holder.email,
+    subject: TEXT.subject(event.title),
+    text: plainText(letter),
+    html: html(letter),
+    attachments: [
+      { filename: 'ticket-qr.png', contentType: 'image/png', content: qr.toString('base64'), cid: QR_CID },
+      {
+        filename: calendarFileName(event.title),
+        contentType: 'text/calendar; charset=utf-8',
+        content: Buffer.from(ticketCalendar(ticket, siteUrl)).toString('base64'),
+      },
+    ],
+  };
+}
