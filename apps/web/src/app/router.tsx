@@ -58,6 +58,26 @@ const NewThreadPage = lazy(() =>
 const CreateGroupPage = lazy(() =>
   import('@/features/community/pages/create-group-page').then((m) => ({ default: m.CreateGroupPage })),
 );
+const EventsPage = lazy(() =>
+  import('@/features/events/pages/events-page').then((m) => ({ default: m.EventsPage })),
+);
+const EventDetailPage = lazy(() =>
+  import('@/features/events/pages/event-detail-page').then((m) => ({ default: m.EventDetailPage })),
+);
+const CreateEventPage = lazy(() =>
+  import('@/features/events/pages/create-event-page').then((m) => ({ default: m.CreateEventPage })),
+);
+const OrganizerEventsPage = lazy(() =>
+  import('@/features/events/pages/organizer-events-page').then((m) => ({ default: m.OrganizerEventsPage })),
+);
+const MyTicketsPage = lazy(() =>
+  import('@/features/tickets/pages/my-tickets-page').then((m) => ({ default: m.MyTicketsPage })),
+);
+const TicketVerificationPage = lazy(() =>
+  import('@/features/tickets/pages/ticket-verification-page').then((m) => ({
+    default: m.TicketVerificationPage,
+  })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Routes anyone may open. */
@@ -74,6 +94,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'community', element: <CommunityPage /> },
   // Reading is public (DESIGN §6); replying and voting ask visitors to sign in.
   { path: 'community/:threadId', element: <ThreadPage /> },
+  { path: 'events', element: <EventsPage /> },
+  { path: 'tickets/:id', element: <EventDetailPage /> },
 ];
 
 /** Routes that send a signed-out visitor to /login and bring them back after signing in. */
@@ -86,6 +108,10 @@ const protectedRoutes: RouteObject[] = [
   { path: 'my-products', element: <MyProductsPage /> },
   { path: 'community/new', element: <NewThreadPage /> },
   { path: 'community/groups/new', element: <CreateGroupPage /> },
+  { path: 'tickets/new', element: <CreateEventPage /> },
+  { path: 'tickets/organizer', element: <OrganizerEventsPage /> },
+  { path: 'tickets/mine', element: <MyTicketsPage /> },
+  { path: 'organizer/verify', element: <TicketVerificationPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -137,3 +137,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** For one resource's query: an unknown id stays unknown (a 404 is shown at once), other failures are retried once. */
+export function retryUnlessNotFound(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status === 404) return false;
+  return failureCount < 1;
+}

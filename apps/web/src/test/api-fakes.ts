@@ -1,4 +1,5 @@
 import type { Reply, ThreadDetail, ThreadSummary } from '@sokoni/contracts/community';
+import type { Event } from '@sokoni/contracts/events';
 import type { Order } from '@sokoni/contracts/orders';
 import type { Product } from '@sokoni/contracts/shop';
 
@@ -100,6 +101,31 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
         product: { name: `Ordered product ${n}`, image: null },
       },
     ],
+    ...overrides,
+  };
+}
+
+let nextEvent = 1;
+
+/**
+ * An upcoming event as GET /api/events answers it (a paid one, with seats left); each call gets its
+ * own id and title unless told.
+ */
+export function buildEvent(overrides: Partial<Event> = {}): Event {
+  const n = nextEvent++;
+  return {
+    id: `00000000-0000-4000-d000-${String(n).padStart(12, '0')}`,
+    title: `Sample event ${n}`,
+    date: '2099-11-20T15:00:00.000Z',
+    location: 'KICC, Nairobi',
+    image: `/api/uploads/sample/${String(n).padStart(32, 'e')}.webp`,
+    price: 1500,
+    description: 'An event made up for a test.',
+    category: 'Concert',
+    organizerId: '00000000-0000-4000-8000-0000000000ee',
+    organizer: { id: '00000000-0000-4000-8000-0000000000ee', name: 'Nairobi Live' },
+    ticketsAvailable: 80,
+    capacity: 100,
     ...overrides,
   };
 }

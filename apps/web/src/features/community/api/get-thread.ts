@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThreadDetail } from '@sokoni/contracts/community';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 
 export function getThread(id: string, signal?: AbortSignal): Promise<ThreadDetail> {
@@ -10,11 +10,6 @@ export function getThread(id: string, signal?: AbortSignal): Promise<ThreadDetai
 /** The answer depends on who asks (votedReplyIds), so the viewer is part of the key. */
 export const threadQueryKey = (id: string, viewerId: string | null) =>
   ['community', 'threads', 'detail', id, viewerId ?? 'visitor'] as const;
-
-function retryUnlessNotFound(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status === 404) return false;
-  return failureCount < 1;
-}
 
 export function getThreadQueryOptions(id: string, viewerId: string | null) {
   return queryOptions({

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { IMAGE_TYPES, PRODUCT_IMAGES_MAX } from '@sokoni/contracts/uploads';
 import { buttonClasses } from '@/components/button';
+import { UploadProgress } from '@/components/upload-progress';
 import type { ChosenImage } from '../hooks/use-image-selection';
 import { fieldErrorId } from '@/components/field-frame';
 
@@ -13,23 +14,6 @@ type ImagePickerProps = {
   onPick: (files: File[]) => void;
   onRemove: (id: string) => void;
 };
-
-function UploadProgress({ image }: { image: ChosenImage }) {
-  if (image.progress === null) return null;
-  const percent = Math.round(image.progress * 100);
-  return (
-    <div
-      role="progressbar"
-      aria-label={`Uploading ${image.file.name}`}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      className="absolute inset-x-2 bottom-2 h-2 overflow-hidden rounded-full bg-white/80 ring-1 ring-slate-300"
-    >
-      <div className="h-full bg-emerald-600 transition-[width]" style={{ width: `${percent}%` }} />
-    </div>
-  );
-}
 
 /** Up to 8 photos: JPEG, PNG or WebP, 5 MB each, checked here before anything is sent. */
 export function ImagePicker({ id, images, errors, disabled, onPick, onRemove }: ImagePickerProps) {
@@ -107,7 +91,13 @@ export function ImagePicker({ id, images, errors, disabled, onPick, onRemove }: 
               >
                 <span aria-hidden="true">×</span>
               </button>
-              <UploadProgress image={image} />
+              {image.progress === null ? null : (
+                <UploadProgress
+                  label={`Uploading ${image.file.name}`}
+                  fraction={image.progress}
+                  className="absolute inset-x-2 bottom-2 bg-white/80 ring-1 ring-slate-300"
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { CATEGORIES, CONDITIONS, discountPercent } from '@sokoni/contracts/catal
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { parseOptionalPrice, parsePrice } from '../lib/parse-price';
+import { parseOptionalPrice, parsePrice } from '@/lib/parse-price';
 import type { SellValues } from '../lib/sell-form';
 
 type SellFormFieldsProps = {

@@ -11,9 +11,9 @@ import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
+import { uploadImage } from '@/lib/upload-image';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateProduct } from '../api/create-product';
-import { uploadProductImage } from '../api/upload-product-image';
 import { useImageSelection } from '../hooks/use-image-selection';
 import {
   creationFailedMessage,
@@ -80,11 +80,10 @@ export function SellForm() {
       if (!image.uploadedUrl) imageSelection.setProgress(image.id, 0);
       const url =
         image.uploadedUrl ??
-        (await uploadProductImage(
-          image.file,
-          (fraction) => imageSelection.setProgress(image.id, fraction),
+        (await uploadImage('product-image', image.file, {
+          onProgress: (fraction) => imageSelection.setProgress(image.id, fraction),
           signal,
-        ));
+        }));
       imageSelection.markUploaded(image.id, url);
       urls.push(url);
     }

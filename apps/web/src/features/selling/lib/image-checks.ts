@@ -1,13 +1,6 @@
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, PRODUCT_IMAGES_MAX, UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
+import { PRODUCT_IMAGES_MAX } from '@sokoni/contracts/uploads';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
-
-/** Spec §5: JPEG, PNG or WebP by the file's type, at most 5 MB; the message to show, or null. */
-export function checkImageFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
-    return UPLOAD_MESSAGES.typeNotAllowed(file.name);
-  if (file.size > IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge(file.name);
-  return null;
-}
+import { checkImageFile } from '@/lib/image-file';
 
 /**
  * Splits newly picked files into those that may be added beside the `alreadyChosen` ones and

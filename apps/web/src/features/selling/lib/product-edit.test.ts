@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
 import { editValuesFrom, toUpdateProductBody, validateProductEdit } from './product-edit';
-import { parsePrice } from './parse-price';
+import { parsePrice } from '@/lib/parse-price';
 
 const product: Product = {
   id: 'p1',

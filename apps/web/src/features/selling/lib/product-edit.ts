@@ -5,7 +5,7 @@ import { UpdateProductInput } from '@sokoni/contracts/shop';
 import type { Product, UpdateProductInput as UpdateProductBody } from '@sokoni/contracts/shop';
 import { toFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
-import { parseOptionalPrice, parsePrice, parseQuantity } from './parse-price';
+import { parseOptionalPrice, parsePrice, parseQuantity } from '@/lib/parse-price';
 
 export const EDIT_FIELDS = [
   'title',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import { ApiError } from '@/lib/api-client';
+import { MissingUploadUrlError } from '@/lib/upload-image';
 import {
   creationFailedMessage,
   EMPTY_SELL_VALUES,
-  MissingUploadUrlError,
   toCreateProductBody,
   uploadFailedMessage,
   validateSellForm,

@@ -6,7 +6,8 @@ import type { CreateProductInput as CreateProductBody } from '@sokoni/contracts/
 import { ApiError } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
-import { parseOptionalPrice, parsePrice, parseQuantity } from './parse-price';
+import { parseOptionalPrice, parsePrice, parseQuantity } from '@/lib/parse-price';
+import { MissingUploadUrlError } from '@/lib/upload-image';
 
 export const SELL_FIELDS = [
   'title',
@@ -95,14 +96,6 @@ export function failureReason(error: unknown, fallback: string): string {
 
 export const creationFailedMessage = (error: unknown) =>
   `Failed: ${failureReason(error, SELL_MESSAGES.creationFailed)}`;
-
-/** An upload that answered without a url: spec §8 'Image upload failed'. */
-export class MissingUploadUrlError extends Error {
-  constructor() {
-    super(UPLOAD_MESSAGES.uploadFailed);
-    this.name = 'MissingUploadUrlError';
-  }
-}
 
 export function uploadFailedMessage(error: unknown): string {
   if (error instanceof MissingUploadUrlError) return error.message;

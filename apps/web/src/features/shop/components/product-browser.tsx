@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CategoryId } from '@sokoni/contracts/catalog';
 import { SlidersIcon } from '@/components/icons';
+import { SearchForm } from '@/components/search-form';
 import { useFacets } from '../api/get-facets';
 import { useProducts } from '../api/get-products';
 import { useUrlFilters } from '../hooks/use-url-filters';
@@ -10,7 +11,6 @@ import { priceBounds } from '../lib/price-range';
 import { FilterDrawer } from './filter-drawer';
 import { FilterPanel } from './filter-panel';
 import { ProductResults } from './product-results';
-import { ProductSearch } from './product-search';
 
 type ProductBrowserProps = {
   /** Filters the page itself fixes: the category page's category, the trending list. */
@@ -81,7 +81,9 @@ export function ProductBrowser({
       </aside>
 
       <div className="min-w-0 space-y-4">
-        <ProductSearch
+        <SearchForm
+          id="product-search"
+          label="Search products"
           query={filters.q}
           placeholder={searchPlaceholder}
           onSearch={(q) => setFilters({ ...filters, q })}

@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { SearchField } from '@/components/search-field';
+import { SearchField } from './search-field';
 
-type ProductSearchProps = {
+type SearchFormProps = {
+  id: string;
+  /** Read by screen readers; the placeholder and the magnifier say it on screen. */
+  label: string;
   /** The search text in the URL. */
   query: string;
   placeholder: string;
   onSearch: (q: string) => void;
 };
 
-/** Searches product titles when Enter is pressed; the clear button drops the search at once. */
-export function ProductSearch({ query, placeholder, onSearch }: ProductSearchProps) {
+/** Searches when Enter is pressed; the clear button drops the search at once. */
+export function SearchForm({ id, label, query, placeholder, onSearch }: SearchFormProps) {
   const [text, setText] = useState(query);
   const [shownQuery, setShownQuery] = useState(query);
   // Back/forward or a shared link changes the URL's search: show it.
@@ -26,8 +29,8 @@ export function ProductSearch({ query, placeholder, onSearch }: ProductSearchPro
       }}
     >
       <SearchField
-        id="product-search"
-        label="Search products"
+        id={id}
+        label={label}
         hideLabel
         placeholder={placeholder}
         value={text}

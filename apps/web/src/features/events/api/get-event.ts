@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Event } from '@sokoni/contracts/events';
+import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+
+export function getEvent(id: string, signal?: AbortSignal): Promise<Event> {
+  return apiRequest<Event>(`/events/${encodeURIComponent(id)}`, { signal });
+}
+
+export function getEventQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['events', 'detail', id],
+    queryFn: ({ signal }) => getEvent(id, signal),
+    retry: retryUnlessNotFound,
+  });
+}
+
+export function useEvent(id: string) {
+  return useQuery(getEventQueryOptions(id));
+}

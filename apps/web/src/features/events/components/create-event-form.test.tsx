@@ -1,0 +1,209 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events';
+import { useAuthStore } from '@/stores/auth';
+import { buildEvent, jsonResponse, requestUrl } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { CreateEventForm } from './create-event-form';
+
+const ORGANIZER = {
+  id: 'u1',
+  name: 'Achieng Otieno',
+  email: 'achieng@example.co.ke',
+  role: 'user',
+  token: 't',
+};
+const UPLOADED = '/api/uploads/events/0123456789abcdef0123456789abcdef.webp';
+
+/** A stand-in for XMLHttpRequest: each upload waits until the test answers it. */
+class FakeXhr {
+  static pending: FakeXhr[] = [];
+  url = '';
+  sent: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {
+    this.onabort?.();
+  }
+  send(body: FormData) {
+    this.sent = body;
+    FakeXhr.pending.push(this);
+  }
+  progress(loaded: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const realXhr = globalThis.XMLHttpRequest;
+
+beforeEach(() => {
+  useAuthStore.setState({ user: ORGANIZER });
+  FakeXhr.pending = [];
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup(); // unmount first: a store change would re-render what is still mounted
+  globalThis.XMLHttpRequest = realXhr;
+  useAuthStore.setState({ user: null });
+  vi.restoreAllMocks();
+});
+
+/** The message shown under a field, through its aria-describedby. */
+const fieldError = (label: string) => {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.classList.contains('text-red-700'))?.textContent;
+};
+
+function renderForm() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/tickets/new" element={<CreateEventForm />} />
+      <Route path="/events" element={<p>Events page</p>} />
+    </Routes>,
+    { url: '/tickets/new' },
+  );
+}
+
+/** Picks a photo and lets its upload finish with the stored image's url. */
+async function uploadPhoto(user: ReturnType<typeof userEvent.setup>) {
+  await user.upload(
+    screen.getByLabelText('Choose image'),
+    new File(['jpeg'], 'poster.jpg', { type: 'image/jpeg' }),
+  );
+  const upload = FakeXhr.pending.at(-1);
+  if (!upload) throw new Error('no upload started');
+  act(() => upload.progress(40));
+  expect(
+    screen.getByRole('progressbar', { name: 'Uploading poster.jpg' }).getAttribute('aria-valuenow'),
+  ).toBe('40');
+  expect(screen.getByRole('button', { name: 'Uploading image...' }).hasAttribute('disabled')).toBe(true);
+  act(() => upload.answer(201, { publicUrl: UPLOADED, thumbnailUrl: UPLOADED }));
+  await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  return upload;
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Title'), 'Nairobi Jazz Night');
+  await user.type(screen.getByLabelText('Date & time'), '2099-11-20T18:30');
+  await user.type(screen.getByLabelText('Location'), 'Alliance Française, Nairobi');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Concert');
+  await user.type(screen.getByLabelText('Description'), 'An evening of Kenyan jazz.');
+}
+
+describe('create event form', () => {
+  it("refuses an empty form with the contract's messages, the image's included, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderForm();
+
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    await waitFor(() => expect(fieldError('Title')).toBe(EVENT_MESSAGES.titleRequired));
+    expect(fieldError('Date & time')).toBe(EVENT_MESSAGES.dateRequired);
+    expect(fieldError('Location')).toBe(EVENT_MESSAGES.locationRequired);
+    expect(fieldError('Category')).toBe(EVENT_MESSAGES.category);
+    expect(fieldError('Description')).toBe(EVENT_MESSAGES.descriptionRequired);
+    expect(fieldError('Choose image')).toBe(EVENT_MESSAGES.imageRequired);
+    // An empty price and number of tickets are 0, not mistakes.
+    expect(fieldError('Ticket price (KES)')).toBeUndefined();
+    expect(fieldError('Tickets available')).toBeUndefined();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Title')));
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Ticket price (KES)'), 'ten');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(fieldError('Ticket price (KES)')).toBe(EVENT_MESSAGES.price));
+  });
+
+  it('refuses a file that is not an image before uploading it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm();
+
+    await user.upload(
+      screen.getByLabelText('Choose image'),
+      new File(['%PDF'], 'flyer.pdf', { type: 'application/pdf' }),
+    );
+
+    expect(fieldError('Choose image')).toBe('File type not allowed: flyer.pdf');
+    expect(FakeXhr.pending).toEqual([]);
+  });
+
+  it("creates the event in Nairobi time, empty price and tickets as 0, then says 'Event created successfully!' and opens /events", async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const posts: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (requestUrl(input).pathname !== '/api/events') return jsonResponse({}, { status: 404 });
+      posts.push(JSON.parse(String(init?.body)));
+      return jsonResponse(buildEvent(), { status: 201 });
+    });
+    renderForm();
+
+    await fillForm(user);
+    const upload = await uploadPhoto(user);
+    expect(upload.url).toBe('/api/uploads/event-image');
+    expect(upload.sent?.get('folder')).toBe('events');
+    expect(screen.getByRole('img', { name: 'Preview: poster.jpg' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    expect(await screen.findByText('Events page')).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        title: 'Nairobi Jazz Night',
+        date: '2099-11-20T18:30:00+03:00',
+        location: 'Alliance Française, Nairobi',
+        category: 'Concert',
+        price: 0,
+        ticketsAvailable: 0,
+        description: 'An evening of Kenyan jazz.',
+        image: UPLOADED,
+      },
+    ]);
+    expect(success).toHaveBeenCalledWith(EVENT_MESSAGES.createSucceeded);
+  });
+
+  it("says 'Error creating event. Please try again.' on failure, with the server's reason beside its field", async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse(
+        { statusCode: 400, code: 'EVENT_DATE_PAST', message: EVENT_MESSAGES.datePast },
+        { status: 400 },
+      ),
+    );
+    renderForm();
+
+    await fillForm(user);
+    await user.type(screen.getByLabelText('Ticket price (KES)'), '1,500');
+    await user.type(screen.getByLabelText('Tickets available'), '200');
+    await uploadPhoto(user);
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(EVENT_MESSAGES.createFailed));
+    await waitFor(() => expect(fieldError('Date & time')).toBe(EVENT_MESSAGES.datePast));
+    expect(document.activeElement).toBe(screen.getByLabelText('Date & time'));
+    expect(screen.queryByText('Events page')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Ticket price (KES)').value).toBe('1,500');
+  });
+});

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { formatTicketPrice } from '@sokoni/contracts/events';
+import type { Event } from '@sokoni/contracts/events';
+import { isSoldOut, seatsLeftLabel } from '../lib/event-display';
+import { EventFacts } from './event-facts';
+
+const IMAGE_WIDTH = 640;
+const IMAGE_HEIGHT = 360;
+
+type EventCardProps = {
+  event: Event;
+  /** Load the image at once, at high priority: for cards in view when the page opens. */
+  priority?: boolean;
+};
+
+export function EventCard({ event, priority = false }: EventCardProps) {
+  const soldOut = isSoldOut(event);
+  return (
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-emerald-300 hover:shadow-md"
+      data-testid="event-card"
+    >
+      <div className="relative aspect-video overflow-hidden bg-slate-100">
+        <img
+          src={event.image}
+          alt=""
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          className="size-full object-cover transition duration-300 group-hover:scale-105"
+        />
+        <span className="absolute top-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-bold text-slate-800">
+          {event.category}
+        </span>
+        {soldOut ? (
+          <span className="absolute top-2 right-2 rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">
+            Sold out
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 leading-snug font-semibold text-slate-900">
+          {/* The link covers the whole card (after:inset-0), so the card is one tap target. */}
+          <Link
+            to={`/tickets/${event.id}`}
+            className="rounded after:absolute after:inset-0 after:content-[''] hover:text-emerald-800"
+          >
+            {event.title}
+          </Link>
+        </h3>
+        <EventFacts event={event} className="text-sm text-slate-700" />
+        <p className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 pt-2">
+          <span className="font-bold text-emerald-800" data-testid="event-price">
+            {formatTicketPrice(event.price)}
+          </span>
+          {soldOut ? null : (
+            <span className="text-sm text-slate-600">{seatsLeftLabel(event.ticketsAvailable)}</span>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

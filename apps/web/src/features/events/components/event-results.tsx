@@ -1,0 +1,70 @@
+import { Button } from '@/components/button';
+import { QueryError } from '@/components/query-error';
+import type { useEvents } from '../api/get-events';
+import { EventGrid, EventGridSkeleton } from './event-grid';
+
+/** The first row on a wide screen, the first card on a phone: what a visitor sees before scrolling. */
+const IN_VIEW_AT_LOAD = 3;
+
+type EventResultsProps = {
+  query: ReturnType<typeof useEvents>;
+  /** A search or category is chosen: the empty state suggests loosening it. */
+  filtered: boolean;
+};
+
+function NoEvents({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-14 text-center">
+      <p className="font-semibold text-slate-900">No events found</p>
+      <p className="mt-1 text-slate-600">
+        {filtered ? 'Try another search or category.' : 'There are no upcoming events yet. Check back soon.'}
+      </p>
+    </div>
+  );
+}
+
+/** The grid of upcoming events, 24 at a time with Load more, or the page's empty or error state. */
+export function EventResults({ query, filtered }: EventResultsProps) {
+  if (query.isPending) return <EventGridSkeleton />;
+  if (query.isError && !query.data) {
+    return (
+      <QueryError
+        message="Failed to load events."
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const events = query.data.pages.flatMap((page) => page.events);
+  const total = query.data.pages.at(-1)?.total ?? events.length;
+  if (!events.length) return <NoEvents filtered={filtered} />;
+
+  return (
+    <div
+      aria-busy={query.isPlaceholderData}
+      className={`space-y-6 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+    >
+      <EventGrid events={events} priorityCount={IN_VIEW_AT_LOAD} />
+      <div className="flex flex-col items-center gap-3 text-sm text-slate-600">
+        <p>
+          Showing {events.length} of {total}
+        </p>
+        {query.isFetchNextPageError ? (
+          <p role="alert" className="text-red-700">
+            Failed to load more events.
+          </p>
+        ) : null}
+        {query.hasNextPage ? (
+          <Button
+            variant="secondary"
+            onClick={() => query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events';
+import { ApiError } from '@/lib/api-client';
+import { EMPTY_EVENT_VALUES, nairobiIso, serverFieldErrors, toCreateEventBody } from './event-form';
+
+describe('nairobiIso', () => {
+  it('reads a datetime-local value as Nairobi time (UTC+3), whatever the device zone', () => {
+    expect(nairobiIso('2099-11-20T18:30')).toBe('2099-11-20T18:30:00+03:00');
+    expect(nairobiIso('2099-11-20T18:30:15')).toBe('2099-11-20T18:30:15+03:00');
+    expect(Date.parse(nairobiIso('2099-11-20T18:30'))).toBe(Date.parse('2099-11-20T15:30:00Z'));
+  });
+
+  it('passes anything else on for the schema to refuse', () => {
+    expect(nairobiIso('')).toBe('');
+    expect(nairobiIso('tomorrow')).toBe('tomorrow');
+  });
+});
+
+describe('toCreateEventBody', () => {
+  it('sends an empty price or number of tickets as 0, and typed ones as numbers', () => {
+    expect(toCreateEventBody(EMPTY_EVENT_VALUES)).toMatchObject({ price: 0, ticketsAvailable: 0 });
+    expect(
+      toCreateEventBody({ ...EMPTY_EVENT_VALUES, price: '1,500.50', ticketsAvailable: ' 200 ' }),
+    ).toMatchObject({ price: 1500.5, ticketsAvailable: 200 });
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it("puts the server's issues and its coded date and image refusals beside their fields", () => {
+    expect(
+      serverFieldErrors(
+        new ApiError(400, 'Invalid', [{ path: 'title', message: EVENT_MESSAGES.titleRequired }]),
+      ),
+    ).toEqual({ title: EVENT_MESSAGES.titleRequired });
+    expect(serverFieldErrors(new ApiError(400, EVENT_MESSAGES.datePast, [], 'EVENT_DATE_PAST'))).toEqual({
+      date: EVENT_MESSAGES.datePast,
+    });
+    expect(serverFieldErrors(new ApiError(400, EVENT_MESSAGES.foreignImage, [], 'FOREIGN_IMAGE'))).toEqual({
+      image: EVENT_MESSAGES.foreignImage,
+    });
+    expect(serverFieldErrors(new ApiError(503, 'Down', [], 'INTERNAL_ERROR'))).toEqual({});
+    expect(serverFieldErrors(new Error('Network error'))).toEqual({});
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { ErrorCode } from '@sokoni/contracts/errors';
+import { CreateEventInput } from '@sokoni/contracts/events';
+import type { CreateEventInput as CreateEventBody } from '@sokoni/contracts/events';
+import { ApiError } from '@/lib/api-client';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { parsePrice, parseQuantity } from '@/lib/parse-price';
+
+/** The Create Event form's fields, named as POST /events names them. */
+export const EVENT_FIELDS = [
+  'title',
+  'date',
+  'location',
+  'category',
+  'price',
+  'ticketsAvailable',
+  'description',
+  'image',
+] as const;
+export type EventField = (typeof EVENT_FIELDS)[number];
+/** As typed; `date` is a datetime-local value, `image` the uploaded image's url ('' until then). */
+export type EventFormValues = Record<EventField, string>;
+
+export const EMPTY_EVENT_VALUES: EventFormValues = {
+  title: '',
+  date: '',
+  location: '',
+  category: '',
+  price: '',
+  ticketsAvailable: '',
+  description: '',
+  image: '',
+};
+
+/** Kenya keeps UTC+3 all year (no daylight saving), so one offset fits every date. */
+const NAIROBI_OFFSET = '+03:00';
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * A datetime-local value read as Nairobi time, whatever the device's own zone:
+ * '2026-11-20T18:00' → '2026-11-20T18:00:00+03:00'. Anything else is passed on for the schema to refuse.
+ */
+export function nairobiIso(local: string): string {
+  const match = LOCAL_DATE_TIME.exec(local.trim());
+  if (!match) return local.trim();
+  return `${match[1]}${match[2] ?? ':00'}${NAIROBI_OFFSET}`;
+}
+
+/** Spec §5: an empty price or number of tickets becomes 0 (a free event; no seats yet). */
+const blankOrZero = (value: string, parse: (text: string) => number) =>
+  value.trim() === '' ? 0 : parse(value);
+
+/** The request body for POST /events from what the organizer typed and the uploaded image's url. */
+export function toCreateEventBody(values: EventFormValues): CreateEventBody {
+  return {
+    title: values.title,
+    date: nairobiIso(values.date),
+    location: values.location,
+    category: values.category as CreateEventBody['category'],
+    price: blankOrZero(values.price, parsePrice),
+    ticketsAvailable: blankOrZero(values.ticketsAvailable, parseQuantity),
+    description: values.description,
+    image: values.image,
+  };
+}
+
+const typed = z.string();
+
+/**
+ * The form as typed, checked with POST /events' own rules (the contracts' schema) on the body it
+ * would send: the server's messages, 'Please upload an event image.' among them. Its output is
+ * that body. Whether the date lies in the future is the server's to say (its clock decides).
+ */
+export const EventFormSchema = z
+  .object({
+    title: typed,
+    date: typed,
+    location: typed,
+    category: typed,
+    price: typed,
+    ticketsAvailable: typed,
+    description: typed,
+    image: typed,
+  } satisfies Record<EventField, z.ZodString>)
+  .transform(toCreateEventBody)
+  .pipe(CreateEventInput);
+
+/** Refusals the server words for one field without naming it in `issues`. */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, EventField>> = {
+  EVENT_DATE_PAST: 'date',
+  FOREIGN_IMAGE: 'image',
+};
+
+/** The server's messages about the form's fields, per field: its `issues`, or a coded refusal. */
+export function serverFieldErrors(error: unknown): FieldErrors<EventField> {
+  if (!(error instanceof ApiError)) return {};
+  const fields = toFieldErrors(error.issues, EVENT_FIELDS);
+  const field = error.code ? FIELD_OF_CODE[error.code] : undefined;
+  if (field && error.serverMessage && !fields[field]) fields[field] = error.serverMessage;
+  return fields;
+}

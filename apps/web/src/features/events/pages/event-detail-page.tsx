@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EVENT_MESSAGES, formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events';
+import type { Event } from '@sokoni/contracts/events';
+import { buttonClasses } from '@/components/button';
+import { QueryError } from '@/components/query-error';
+import { ApiError } from '@/lib/api-client';
+import { useMetaDescription } from '@/lib/use-meta-description';
+import { useEvent } from '../api/get-event';
+import { EventDetailSkeleton } from '../components/event-detail-skeleton';
+import { EventFacts } from '../components/event-facts';
+import { TicketPurchase } from '../components/ticket-purchase';
+import { seatsLeftLabel } from '../lib/event-display';
+
+function EventNotFound() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
+      <title>Event not found — Sokoni</title>
+      <h1 className="text-2xl font-bold text-slate-900">{EVENT_MESSAGES.notFound}</h1>
+      <p className="mt-2 text-slate-600">It may have been removed by its organizer.</p>
+      <Link to="/events" className={buttonClasses('primary', 'mt-6')}>
+        Browse Events
+      </Link>
+    </div>
+  );
+}
+
+function DetailRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5">
+      <dt className="text-sm font-medium text-slate-600">{term}</dt>
+      <dd className="min-w-0 text-right break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function EventDetail({ event }: { event: Event }) {
+  useMetaDescription(`${formatNairobiTime(event.date)} · ${event.location}`);
+  return (
+    <article className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:gap-x-10">
+      <title>{`${event.title} — Sokoni`}</title>
+      <img
+        src={event.image}
+        alt={event.title}
+        width={1200}
+        height={675}
+        fetchPriority="high"
+        className="aspect-video w-full rounded-2xl bg-slate-100 object-cover md:col-start-1"
+      />
+      <div className="space-y-5 md:col-start-2 md:row-span-2 md:row-start-1">
+        <div className="space-y-2">
+          <span className="inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800">
+            {event.category}
+          </span>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{event.title}</h1>
+        </div>
+        <EventFacts event={event} className="text-slate-800" />
+        <dl className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4">
+          <DetailRow term="Organizer">{event.organizer.name}</DetailRow>
+          <DetailRow term="Price">
+            <span className="font-bold text-emerald-800" data-testid="event-price">
+              {formatTicketPrice(event.price)}
+            </span>
+          </DetailRow>
+          <DetailRow term="Seats left">{seatsLeftLabel(event.ticketsAvailable)}</DetailRow>
+        </dl>
+        <section
+          aria-labelledby="tickets-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+        >
+          <h2 id="tickets-heading" className="mb-3 text-lg font-bold text-slate-900">
+            Tickets
+          </h2>
+          <TicketPurchase event={event} />
+        </section>
+      </div>
+      <section aria-labelledby="about-heading" className="md:col-start-1">
+        <h2 id="about-heading" className="text-lg font-semibold text-slate-900">
+          About this event
+        </h2>
+        <p className="mt-1 whitespace-pre-line text-slate-700">{event.description}</p>
+      </section>
+    </article>
+  );
+}
+
+export function EventDetailPage() {
+  const { id = '' } = useParams();
+  const eventQuery = useEvent(id);
+
+  let content;
+  if (eventQuery.isPending) content = <EventDetailSkeleton />;
+  else if (eventQuery.isError) {
+    content =
+      eventQuery.error instanceof ApiError && eventQuery.error.status === 404 ? (
+        <EventNotFound />
+      ) : (
+        <>
+          <title>Event — Sokoni</title>
+          <QueryError
+            message="We couldn't load this event. Please check your connection."
+            onRetry={() => eventQuery.refetch()}
+            retrying={eventQuery.isFetching}
+          />
+        </>
+      );
+  } else content = <EventDetail event={eventQuery.data} />;
+
+  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">{content}</div>;
+}

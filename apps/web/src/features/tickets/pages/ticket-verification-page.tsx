@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { IScannerError } from '@yudiel/react-qr-scanner';
+import { EVENT_MESSAGES, VerifyTicketInput } from '@sokoni/contracts/events';
+import { Button } from '@/components/button';
+import { FormAlert } from '@/components/form-alert';
+import { CameraIcon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { useVerifyTicket } from '../api/verify-ticket';
+import { TicketScanner } from '../components/ticket-scanner';
+import { VerificationResult } from '../components/verification-result';
+import { cameraErrorMessage } from '../lib/ticket-messages';
+
+/** Spec §9: the scanner toggle rests for a second after each press. */
+export const SCANNER_TOGGLE_LOCK_MS = 1000;
+
+/** A flag that is up for `ms` after each `raise()`. */
+function useCooldown(ms: number) {
+  const [active, setActive] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const raise = () => {
+    setActive(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setActive(false), ms);
+  };
+  return [active, raise] as const;
+}
+
+/** The organizer checks tickets in at the door: typed, or scanned from the buyer's QR code. */
+export function TicketVerificationPage() {
+  const [ticketId, setTicketId] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [scannerOpen, setScannerOpen] = useState(false);
+  const [cameraError, setCameraError] = useState<string | null>(null);
+  const [toggleLocked, lockToggle] = useCooldown(SCANNER_TOGGLE_LOCK_MS);
+  const verification = useVerifyTicket();
+
+  const verify = (text: string) => {
+    const input = VerifyTicketInput.safeParse({ ticketId: text });
+    if (!input.success) {
+      verification.reset();
+      setInputError(input.error.issues[0]?.message ?? EVENT_MESSAGES.ticketIdRequired);
+      return;
+    }
+    setInputError(null);
+    verification.mutate(input.data);
+  };
+
+  const toggleScanner = () => {
+    lockToggle();
+    setCameraError(null);
+    setScannerOpen((open) => !open);
+  };
+
+  // Spec §4: a scanned code fills the input and is verified at once.
+  const onScan = (text: string) => {
+    setScannerOpen(false);
+    setTicketId(text);
+    verify(text);
+  };
+
+  const onCameraError = (error: IScannerError) => {
+    // Aborted: the scanner was closed while its camera was starting.
+    if (error.kind === 'aborted') return;
+    // Spec §8: the cause goes to the console, for whoever supports the organizer.
+    console.error(`Scanner: ${error.kind}: ${error.message}`);
+    setScannerOpen(false);
+    setCameraError(cameraErrorMessage(error));
+  };
+
+  const verifyAnother = () => {
+    verification.reset();
+    setTicketId('');
+    setInputError(null);
+    setCameraError(null);
+    setScannerOpen(true);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    verify(ticketId);
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-xl space-y-6 px-4 py-6 sm:py-10">
+      <title>Ticket Verification — Sokoni</title>
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Ticket Verification</h1>
+        <p className="text-slate-600">Enter the ticket ID or use the camera to scan the QR code.</p>
+      </div>
+
+      <Button
+        variant="secondary"
+        onClick={toggleScanner}
+        disabled={toggleLocked}
+        aria-expanded={scannerOpen}
+        className="w-full sm:w-auto"
+      >
+        <CameraIcon className="text-lg" />
+        {scannerOpen ? 'Close Scanner' : 'Scan QR Code'}
+      </Button>
+      {scannerOpen ? <TicketScanner onScan={onScan} onError={onCameraError} /> : null}
+      <FormAlert message={cameraError} />
+
+      <form noValidate onSubmit={onSubmit} className="space-y-3">
+        <TextField
+          id="ticket-id"
+          label="Ticket ID"
+          placeholder="Enter ticket ID"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={ticketId}
+          onChange={(event) => setTicketId(event.target.value)}
+          error={inputError ?? undefined}
+          className="font-mono"
+        />
+        <Button type="submit" disabled={verification.isPending || scannerOpen} className="w-full sm:w-auto">
+          {verification.isPending ? <Spinner className="size-4" /> : null}
+          Verify Ticket
+        </Button>
+      </form>
+
+      {verification.isSuccess || verification.isError ? (
+        <VerificationResult
+          verification={verification.data ?? null}
+          error={verification.isError ? errorMessage(verification.error, EVENT_MESSAGES.verifyFailed) : null}
+          onVerifyAnother={verifyAnother}
+        />
+      ) : null}
+    </section>
+  );
+}
