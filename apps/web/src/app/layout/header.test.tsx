@@ -54,6 +54,7 @@ describe('header navigation', () => {
       ['My Products', '/my-products'],
       ['My Orders', '/orders'],
       ['My Tickets', '/tickets/mine'],
+      ['Your Events', '/tickets/organizer'],
     ]);
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(main.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');

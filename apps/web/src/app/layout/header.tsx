@@ -10,7 +10,7 @@ import { SECTION_LINKS, SIGNED_IN_LINKS } from './nav-links';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const desktopLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium ${
+  `rounded-lg px-2.5 py-2 text-sm font-medium ${
     isActive ? 'bg-emerald-50 text-emerald-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
@@ -41,7 +41,7 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Logo />
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-0.5 lg:flex">
           {[...SECTION_LINKS, ...(user ? SIGNED_IN_LINKS : [])].map((link) => (
             <NavLink key={link.to} to={link.to} className={desktopLinkClasses}>
               {link.label}
@@ -53,7 +53,7 @@ export function Header() {
           {user ? (
             <NavLink
               to="/profile"
-              className={(state) => `hidden items-center gap-2 md:flex ${desktopLinkClasses(state)}`}
+              className={(state) => `hidden items-center gap-2 lg:flex ${desktopLinkClasses(state)}`}
             >
               <UserIcon className="text-lg" />
               <span className="sr-only">Your profile: </span>
@@ -66,7 +66,7 @@ export function Header() {
           )}
           <button
             type="button"
-            className="flex size-11 items-center justify-center rounded-lg text-2xl text-slate-700 hover:bg-slate-100 md:hidden"
+            className="flex size-11 items-center justify-center rounded-lg text-2xl text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

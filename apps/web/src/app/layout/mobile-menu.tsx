@@ -28,7 +28,7 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
   }, [open, onClose, id]);
 
   return (
-    <nav id={id} aria-label="Mobile" hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
+    <nav id={id} aria-label="Mobile" hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
       <ul className="mx-auto max-w-6xl space-y-1 px-4 py-3">
         {SECTION_LINKS.map((link) => (
           <li key={link.to}>

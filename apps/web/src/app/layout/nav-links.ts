@@ -13,4 +13,5 @@ export const SIGNED_IN_LINKS: NavLinkItem[] = [
   { to: '/my-products', label: 'My Products' },
   { to: '/orders', label: 'My Orders' },
   { to: '/tickets/mine', label: 'My Tickets' },
+  { to: '/tickets/organizer', label: 'Your Events' },
 ];
