@@ -231,6 +231,49 @@ describe('the web app', () => {
     }
   });
 
+  it('puts the first answers of /events and of an event page into the page, the same as the API gives, with the lead image preloaded', async () => {
+    const organizer = await registerUser(t.app);
+    const id = await insertEvent(t.database.db, {
+      title: 'Koroga </script><script>alert(1)</script> Festival',
+      description: 'Food and music at the Arboretum.',
+      location: 'Arboretum, Nairobi',
+      image: '/api/uploads/sample/fedcba9876543210fedcba9876543210.webp',
+      category: 'Concert',
+      startsAt: new Date('2030-03-14T16:00:00Z'),
+      priceCents: 250_000,
+      capacity: 300,
+      organizerId: organizer.id,
+    });
+    const answersIn = (html: string) => {
+      const script = /<script type="application\/json" id="sokoni-answers">([^<]*)<\/script>/.exec(html);
+      return JSON.parse(script?.[1] ?? 'null') as Array<{ url: string; body: unknown; total?: number }>;
+    };
+
+    const eventPage = await t.app.inject(`/tickets/${id}`);
+    const eventAnswer = await t.app.inject(`/api/events/${id}`);
+    // The title's markup stays inside the JSON: `<` is escaped, so it cannot close the element.
+    expect(eventPage.body).not.toContain('</script><script>alert(1)');
+    expect(answersIn(eventPage.body)).toEqual([{ url: `/api/events/${id}`, body: eventAnswer.json() }]);
+    expect(eventPage.body).toContain(
+      '<link rel="preload" as="image" href="/api/uploads/sample/fedcba9876543210fedcba9876543210.webp" fetchpriority="high" />',
+    );
+
+    const listPage = await t.app.inject('/events');
+    const listAnswer = await t.app.inject('/api/events?limit=24&offset=0');
+    const [first] = listAnswer.json<Array<{ image: string }>>();
+    expect(answersIn(listPage.body)).toEqual([
+      {
+        url: '/api/events?limit=24&offset=0',
+        body: listAnswer.json(),
+        total: Number(listAnswer.headers['x-total-count']),
+      },
+    ]);
+    expect(listPage.body).toContain(
+      `<link rel="preload" as="image" href="${first?.image}" fetchpriority="high" />`,
+    );
+    expect((await t.app.inject('/shop')).body).not.toContain('sokoni-answers');
+  });
+
   it("takes $&, $` and $' in a product's text as text: the page stays the size of the page", async () => {
     const seller = await registerUser(t.app);
     const title = "Sufuria $& $` $'".padEnd(120, '$');

@@ -30,7 +30,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { createCommunityService } from './modules/community/community.service.js';
-import { eventPageMeta } from './modules/events/event-page-meta.js';
+import { eventsPagesHead } from './modules/events/event-page-head.js';
 import { eventPaymentHandler } from './modules/events/event-payments.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
@@ -293,9 +293,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(webApp, {
       webDist: config.webDist,
       origin: origins.primary,
-      // Each shareable page answers for its own paths and null for any other.
-      pageMeta: async (path, origin) =>
-        (await productPageMeta(products, path, origin)) ?? eventPageMeta(events, path, origin),
+      // Each page's owner answers for its own paths and null for any other.
+      pageHead: async (path, origin) => {
+        const meta = await productPageMeta(products, path, origin);
+        return meta ? { meta } : eventsPagesHead(events, path, origin);
+      },
     });
   } else
     app.setNotFoundHandler((request, reply) =>

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/rate-limit';
 import { existsSync, readFileSync } from 'node:fs';
-import { compilePageTemplate, type PageMeta } from './lib/page-meta.js';
+import { compilePageTemplate, type PageHead } from './lib/page-meta.js';
 
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
 
@@ -14,13 +14,16 @@ const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
  */
 export type WebAppOptions = {
   webDist: string;
-  /** Title, description and preview image of a shareable page (a product…); null for any other path. */
-  pageMeta?: (path: string, origin: string) => Promise<Omit<PageMeta, 'url'> | null>;
+  /**
+   * A page's head: the title, description and preview image of a shareable page (a product…), and
+   * what the page needs first; null for any other path.
+   */
+  pageHead?: (path: string, origin: string) => Promise<PageHead | null>;
   /** Our own origin, for the absolute addresses a preview needs (never the request's Host). */
   origin: () => string;
 };
 
-export async function webApp(app: FastifyInstance, { webDist, pageMeta, origin }: WebAppOptions) {
+export async function webApp(app: FastifyInstance, { webDist, pageHead, origin }: WebAppOptions) {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -63,6 +66,7 @@ export async function webApp(app: FastifyInstance, { webDist, pageMeta, origin }
   }
 
   const template = existsSync(indexHtml) ? compilePageTemplate(readFileSync(indexHtml, 'utf8')) : null;
+  const scriptsOf = pageScripts(webDist, template?.html ?? '');
 
   // Building a page may read the database (a product's preview): pages count against the rate limit.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
@@ -70,8 +74,42 @@ export async function webApp(app: FastifyInstance, { webDist, pageMeta, origin }
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.\w+$/.test(path);
     if (!isPage || template === null) return reply.code(404).type('text/plain').send('Not found');
     const site = origin();
-    const meta = pageMeta ? await pageMeta(path, site) : null;
-    const html = meta ? template.render({ ...meta, url: `${site}${path}` }) : template.html;
+    const head = pageHead ? await pageHead(path, site) : null;
+    const html = head
+      ? template.render(head.meta ? { ...head.meta, url: `${site}${path}` } : null, {
+          ...head,
+          scripts: head.pageModule ? scriptsOf(head.pageModule) : [],
+        })
+      : template.html;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
+}
+
+type ManifestChunk = { file: string; imports?: string[] };
+
+/**
+ * A page component's script chunks, from the build's manifest (Vite's `.vite/manifest.json`): its
+ * own chunk and every chunk it imports, less those index.html already loads. Without a manifest, none.
+ */
+function pageScripts(webDist: string, indexHtml: string): (pageModule: string) => string[] {
+  const manifestFile = join(webDist, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+  const found = new Map<string, string[]>();
+  return (pageModule) => {
+    const known = found.get(pageModule);
+    if (known) return known;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    visit(pageModule);
+    const scripts = [...files].map((file) => `/${file}`).filter((src) => !indexHtml.includes(`"${src}"`));
+    found.set(pageModule, scripts);
+    return scripts;
+  };
 }

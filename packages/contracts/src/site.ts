@@ -5,3 +5,10 @@ export const SITE = {
   contactPhone: '+254 700 123 456',
   location: 'Westlands, Nairobi, Kenya',
 } as const;
+
+/**
+ * A page's first API answers, put into its HTML by the server: a JSON array of {url, body, total?}
+ * in the script element with this id, which the web app uses once per URL.
+ */
+export const PAGE_ANSWERS_ID = 'sokoni-answers';
+export type PageAnswer = { url: string; body: unknown; total?: number };

@@ -23,6 +23,25 @@ function readHead(html: string) {
 }
 
 describe('compilePageTemplate', () => {
+  it('adds what a page needs first, meta or none: its lead image and its answers, with < escaped', () => {
+    const answers = [{ url: '/api/events/1', body: { title: '</script><b>' }, total: 3 }];
+    for (const html of [
+      page.render(null, { answers, leadImage: '/api/uploads/sample/a.webp' }),
+      page.render(
+        { title: 'Koroga', description: 'Festival', url: 'u' },
+        { answers, leadImage: '/api/uploads/sample/a.webp' },
+      ),
+    ]) {
+      expect(html).toContain(
+        '<link rel="preload" as="image" href="/api/uploads/sample/a.webp" fetchpriority="high" />',
+      );
+      const script = /<script type="application\/json" id="sokoni-answers">([^<]*)<\/script>/.exec(html);
+      expect(JSON.parse(script?.[1] ?? 'null')).toEqual(answers);
+      expect(html.indexOf('sokoni-answers')).toBeLessThan(html.indexOf('</head>'));
+    }
+    expect(page.render(null)).toBe(page.html);
+  });
+
   it('sets the title, the description and the Open Graph tags', () => {
     const html = page.render({
       title: 'Kitenge Maxi Dress — Sokoni',

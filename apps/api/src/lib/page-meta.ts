@@ -1,3 +1,4 @@
+import { PAGE_ANSWERS_ID, type PageAnswer } from '@sokoni/contracts/site';
 import { escapeHtml } from './html.js';
 
 /** What a shared link shows in a preview (WhatsApp, social apps): these crawlers run no JavaScript. */
@@ -12,11 +13,45 @@ const cut = (text: string, length: number) => Array.from(text).slice(0, length).
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
 
+/**
+ * What a page needs first, put into its HTML so that it shows without waiting for its scripts to
+ * ask: the answers to its first API requests (the client uses each once, see the web app's
+ * lib/inline-answers.ts) and its largest image, fetched at once rather than after scripts and data.
+ */
+export type PagePreload = {
+  answers?: PageAnswer[];
+  leadImage?: string;
+  /** The page's own script chunks (asset paths), fetched beside the app's entry, not after it. */
+  scripts?: string[];
+};
+
+/**
+ * Whoever knows a page (a product's, an event's…) says what its head holds; null for other paths.
+ * `pageModule` is the page component's source file in the web app (`src/features/…`), which the
+ * server finds in the build's manifest.
+ */
+export type PageHead = { meta?: Omit<PageMeta, 'url'>; pageModule?: string } & Omit<PagePreload, 'scripts'>;
+
+/** JSON inside a script element: `<` escaped, so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function preloadTags({ answers = [], leadImage, scripts = [] }: PagePreload): string[] {
+  return [
+    ...scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}" />`),
+    ...(leadImage && leadImage.length <= META_LIMITS.url
+      ? [`<link rel="preload" as="image" href="${escapeHtml(leadImage)}" fetchpriority="high" />`]
+      : []),
+    ...(answers.length > 0
+      ? [`<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptJson(answers)}</script>`]
+      : []),
+  ];
+}
+
 export type PageTemplate = {
   /** The SPA's index.html as it is built. */
   readonly html: string;
-  /** index.html with this page's title, description and Open Graph tags. */
-  render(meta: PageMeta): string;
+  /** index.html with this page's title, description and Open Graph tags, and what it needs first. */
+  render(meta: PageMeta | null, preload?: PagePreload): string;
 };
 
 /**
@@ -27,6 +62,8 @@ export type PageTemplate = {
 export function compilePageTemplate(html: string): PageTemplate {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return { html, render: () => html };
+  const beforeHead = html.slice(0, headEnd);
+  const fromHead = html.slice(headEnd);
   const spans = [
     { name: 'title', match: TITLE.exec(html) },
     { name: 'description', match: DESCRIPTION.exec(html) },
@@ -45,7 +82,9 @@ export function compilePageTemplate(html: string): PageTemplate {
 
   return {
     html,
-    render(meta) {
+    render(meta, preload = {}) {
+      const preloads = preloadTags(preload);
+      if (!meta) return preloads.length ? `${beforeHead}  ${preloads.join('\n    ')}\n  ${fromHead}` : html;
       const titleText = escapeHtml(cut(meta.title, META_LIMITS.title));
       const descriptionText = escapeHtml(cut(meta.description, META_LIMITS.description));
       const image = meta.image && meta.image.length <= META_LIMITS.url ? escapeHtml(meta.image) : null;
@@ -64,6 +103,7 @@ export function compilePageTemplate(html: string): PageTemplate {
         `<meta property="og:url" content="${escapeHtml(cut(meta.url, META_LIMITS.url))}" />`,
         ...(image ? [`<meta property="og:image" content="${image}" />`] : []),
         `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+        ...preloads,
       ].join('\n    ');
       let page = '';
       spans.forEach(({ name }, index) => (page += `${pieces[index]}${own[name]}`));

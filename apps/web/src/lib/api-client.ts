@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { ERROR_CODES, type ErrorCode, type ErrorResponse } from '@sokoni/contracts/errors';
 import { useAuthStore } from '@/stores/auth';
+import { takeInlineAnswer } from './inline-answers';
 
 export const API_BASE = '/api';
 
@@ -94,12 +95,15 @@ async function send(
   const token = authenticated ? useAuthStore.getState().user?.token : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  const url = `${API_BASE}${path}`;
+  const response =
+    (method === 'GET' ? takeInlineAnswer(url) : undefined) ??
+    (await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    }));
   const payload = await readJson(response);
 
   if (!response.ok) throw failedResponseError(response.status, payload, Boolean(token));

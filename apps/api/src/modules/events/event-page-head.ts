@@ -1,33 +1,55 @@
-import { formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events';
-import type { PageMeta } from '../../lib/page-meta.js';
+import { EVENT_PAGE_SIZE, EventQuery, formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events';
+import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventsService } from './events.service.js';
 
 const EVENT_PAGE = /^\/tickets\/([^/]+)\/?$/;
+const EVENTS_PAGE = /^\/events\/?$/;
+
+/** The first page of upcoming events, as /events asks for it when it opens with no filters. */
+async function eventsPageHead(events: EventsService): Promise<PageHead> {
+  const { items, total } = await events.list(EventQuery.parse({}));
+  return {
+    pageModule: 'src/features/events/pages/events-page.tsx',
+    answers: [{ url: `/api/events?limit=${EVENT_PAGE_SIZE}&offset=0`, body: items, total }],
+    ...(items[0] ? { leadImage: items[0].image } : {}),
+  };
+}
 
 /**
- * The preview of a shared event link: its title; when (Nairobi time), where and for how much; its
- * image. Other pages under /tickets (mine, new…) are no event's id and get the plain page.
+ * An event's page: the preview of a shared link (its title; when in Nairobi time, where and for how
+ * much; its image) and the event itself, so the page shows it without asking. Other pages under
+ * /tickets (mine, new…) are no event's id and get the plain page.
  */
-export async function eventPageMeta(
-  events: EventsService,
-  path: string,
-  origin: string,
-): Promise<Omit<PageMeta, 'url'> | null> {
-  const id = EVENT_PAGE.exec(path)?.[1];
-  if (!id) return null;
+async function eventPageHead(events: EventsService, id: string, origin: string): Promise<PageHead | null> {
   try {
     const event = await events.get(id);
     return {
-      title: event.title,
-      description: [formatNairobiTime(event.date), event.location, formatTicketPrice(event.price)].join(
-        ' · ',
-      ),
-      // An event's image is always one of our uploads, a path on our origin (the contract's rule).
-      image: `${origin}${event.image}`,
+      meta: {
+        title: event.title,
+        description: [formatNairobiTime(event.date), event.location, formatTicketPrice(event.price)].join(
+          ' · ',
+        ),
+        // An event's image is always one of our uploads, a path on our origin (the contract's rule).
+        image: `${origin}${event.image}`,
+      },
+      pageModule: 'src/features/events/pages/event-detail-page.tsx',
+      answers: [{ url: `/api/events/${encodeURIComponent(id)}`, body: event }],
+      leadImage: event.image,
     };
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) return null;
     throw error;
   }
+}
+
+/** The head of the events list and of an event's page; null for any other path. */
+export async function eventsPagesHead(
+  events: EventsService,
+  path: string,
+  origin: string,
+): Promise<PageHead | null> {
+  if (EVENTS_PAGE.test(path)) return eventsPageHead(events);
+  const id = EVENT_PAGE.exec(path)?.[1];
+  return id ? eventPageHead(events, id, origin) : null;
 }
