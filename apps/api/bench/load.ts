@@ -1,6 +1,7 @@
 // One autocannon run, in its own process so the load generator never shares the server's event loop.
-// argv: a JSON object { url, connections, seconds, headers?, varyMinPrice? } → prints the figures as JSON.
-// varyMinPrice gives every request its own minPrice, so each one is a different page: the cache misses.
+// argv: a JSON object { url, connections, seconds, headers?, vary? } → prints the figures as JSON.
+// vary {param, from, to} gives every request its own value of that query parameter (a whole number in
+// [from, to)), so each one is a different page: the cache misses.
 import autocannon from 'autocannon';
 
 type LoadOptions = {
@@ -8,7 +9,7 @@ type LoadOptions = {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
-  varyMinPrice?: boolean;
+  vary?: { param: string; from: number; to: number };
 };
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
@@ -21,11 +22,12 @@ const result = await autocannon({
   requests: [
     {
       path: `${url.pathname}${url.search}`,
-      ...(options.varyMinPrice
+      ...(options.vary
         ? {
             setupRequest: (request) => {
+              const { param, from, to } = options.vary!;
               const path = new URL(`${url.pathname}${url.search}`, url.origin);
-              path.searchParams.set('minPrice', String(1000 + Math.floor(Math.random() * 40_000)));
+              path.searchParams.set(param, String(from + Math.floor(Math.random() * (to - from))));
               return { ...request, path: `${path.pathname}${path.search}` };
             },
           }

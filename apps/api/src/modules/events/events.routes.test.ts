@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { EVENT_MESSAGES, type Event } from '@sokoni/contracts/events';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -269,6 +270,26 @@ describe('the list of events', () => {
     expect(page.json<Event[]>().map((event) => event.id)).toEqual([workshop.id, later.id]);
     expect(page.headers['x-total-count']).toBe('3');
     expect((await list('&limit=0')).statusCode).toBe(400);
+  });
+});
+
+describe('the events list, served from memory for a few seconds', () => {
+  it('shows a change made through this server at once, and one made by another process within 5 s', async () => {
+    const tag = `cache${Date.now()}`;
+    const event = await createEvent({ title: `Gengetone Live ${tag}`, ticketsAvailable: 200 });
+    const seatsListed = async () =>
+      (await t.app.inject(`/api/events?q=${tag}`)).json<Event[]>().map((listed) => listed.ticketsAvailable);
+    expect(await seatsListed()).toEqual([200]);
+
+    // Another server process on the same database raises the capacity.
+    await queryRows(t.database.db, sql`update events set capacity = 150 where id = ${event.id}`);
+    expect(await seatsListed()).toEqual([200]);
+    expect((await t.app.inject(`/api/events/${event.id}`)).json<Event>().ticketsAvailable).toBe(150);
+    clock += 5_001;
+    expect(await seatsListed()).toEqual([150]);
+
+    expect((await put(event.id, { capacity: 180 })).statusCode).toBe(200);
+    expect(await seatsListed()).toEqual([180]);
   });
 });
 

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -28,6 +29,8 @@ import { ticketMail } from './ticket-mail.js';
 
 /** 'tkt_' and 16 random bytes in hex: what a QR code carries, and nobody can guess. */
 const TICKET_ID = /^tkt_[a-f0-9]{32}$/;
+/** How long a page of the events list is served from memory. */
+const LIST_TTL_MS = 5_000;
 export const newTicketId = () => `tkt_${randomBytes(16).toString('hex')}`;
 
 const eventNotFound = () => notFound(EVENT_MESSAGES.notFound, 'EVENT_NOT_FOUND');
@@ -96,6 +99,17 @@ export function createEventsService(deps: {
   const { db } = deps;
   const { now } = deps.clock ?? systemClock;
   const at = () => new Date(now());
+  /**
+   * Pages of the events list, for a few seconds: seats left may trail a sale by that much on the list
+   * (never on an event's own page, and never at the sale, which the database decides). Every write
+   * through this process clears them (a sale's, when it starts); another process's writes show
+   * within the TTL.
+   */
+  const listPages = createTtlCache<{ items: Event[]; total: number }>({
+    ttlMs: LIST_TTL_MS,
+    maxEntries: 500,
+    now,
+  });
 
   async function findOrThrow(id: string, tx: Db = db): Promise<repo.EventRecord> {
     const record = isUuid(id) ? await repo.findEventById(tx, id, at()) : undefined;
@@ -135,13 +149,15 @@ export function createEventsService(deps: {
 
   return {
     /** One page of upcoming (or, asked, all) events, and how many there are under the same filters. */
-    async list(filters: EventFilters): Promise<{ items: Event[]; total: number }> {
-      const moment = at();
-      const [records, total] = await Promise.all([
-        repo.findEvents(db, filters, moment),
-        repo.countEvents(db, filters, moment),
-      ]);
-      return { items: records.map(toEvent), total };
+    list(filters: EventFilters): Promise<{ items: Event[]; total: number }> {
+      return listPages.get(JSON.stringify(filters), async () => {
+        const moment = at();
+        const [records, total] = await Promise.all([
+          repo.findEvents(db, filters, moment),
+          repo.countEvents(db, filters, moment),
+        ]);
+        return { items: records.map(toEvent), total };
+      });
     },
 
     async get(id: string): Promise<Event> {
@@ -189,6 +205,7 @@ export function createEventsService(deps: {
           organizerId: caller.sub,
         });
       });
+      listPages.clear();
       return toEvent(await findOrThrow(id));
     },
 
@@ -226,6 +243,7 @@ export function createEventsService(deps: {
           capacity: input.capacity,
         });
       });
+      listPages.clear();
       return toEvent(await findOrThrow(id));
     },
 
@@ -235,6 +253,7 @@ export function createEventsService(deps: {
      * free event.
      */
     async claimFree(caller: AuthUser, eventId: string, quantity: number): Promise<Ticket> {
+      listPages.clear();
       return db.transaction(async (tx) => {
         const event = await lockForSale(tx, eventId);
         if (event.priceCents > 0) throw conflict(EVENT_MESSAGES.paidEvent, 'PAID_EVENT');
@@ -330,6 +349,7 @@ export function createEventsService(deps: {
       request: SeatHoldRequest,
       hold: { reference: string; until: Date },
     ): Promise<{ eventId: string; title: string; totalCents: number }> {
+      listPages.clear();
       const event = await lockForSale(tx, request.eventId);
       if (event.priceCents === 0) throw badRequest(EVENT_MESSAGES.invalidAmount, 'FREE_EVENT');
       const refusal = shortfall(event, request.quantity);
@@ -360,6 +380,7 @@ export function createEventsService(deps: {
       tx: Db,
       reference: string,
     ): Promise<'fulfilled' | 'already_fulfilled' | 'unavailable'> {
+      listPages.clear();
       const hold = await repo.findHold(tx, reference);
       if (!hold) return 'unavailable';
       const event = await repo.lockEventForSale(tx, hold.eventId, { at: at(), except: reference });
@@ -382,7 +403,10 @@ export function createEventsService(deps: {
     },
 
     /** Gives a payment's held seats back (a no-op for seats already sold or given back). */
-    releaseSeats: (tx: Db, reference: string) => repo.endHold(tx, reference, 'released'),
+    releaseSeats(tx: Db, reference: string): Promise<void> {
+      listPages.clear();
+      return repo.endHold(tx, reference, 'released');
+    },
 
     /** What the sandbox checkout shows a payment for. */
     async describe(eventId: string): Promise<string> {
