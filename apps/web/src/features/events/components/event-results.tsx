@@ -1,4 +1,4 @@
-import { Button } from '@/components/button';
+import { PagedResults } from '@/components/paged-results';
 import { QueryError } from '@/components/query-error';
 import type { useEvents } from '../api/get-events';
 import { EventGrid, EventGridSkeleton } from './event-grid';
@@ -41,30 +41,8 @@ export function EventResults({ query, filtered }: EventResultsProps) {
   if (!events.length) return <NoEvents filtered={filtered} />;
 
   return (
-    <div
-      aria-busy={query.isPlaceholderData}
-      className={`space-y-6 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
-    >
+    <PagedResults query={query} shown={events.length} total={total} noun="events">
       <EventGrid events={events} priorityCount={IN_VIEW_AT_LOAD} />
-      <div className="flex flex-col items-center gap-3 text-sm text-slate-600">
-        <p>
-          Showing {events.length} of {total}
-        </p>
-        {query.isFetchNextPageError ? (
-          <p role="alert" className="text-red-700">
-            Failed to load more events.
-          </p>
-        ) : null}
-        {query.hasNextPage ? (
-          <Button
-            variant="secondary"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        ) : null}
-      </div>
-    </div>
+    </PagedResults>
   );
 }

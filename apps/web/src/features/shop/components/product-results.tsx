@@ -1,4 +1,4 @@
-import { Button } from '@/components/button';
+import { PagedResults } from '@/components/paged-results';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product-grid';
 import { QueryError } from '@/components/query-error';
 import type { useProducts } from '../api/get-products';
@@ -36,30 +36,8 @@ export function ProductResults({ query, emptyMessage }: ProductResultsProps) {
   }
 
   return (
-    <div
-      aria-busy={query.isPlaceholderData}
-      className={`space-y-6 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
-    >
+    <PagedResults query={query} shown={products.length} total={total} noun="products">
       <ProductGrid products={products} columns={COLUMNS} priorityCount={IN_VIEW_AT_LOAD} />
-      <div className="flex flex-col items-center gap-3 text-sm text-slate-600">
-        <p>
-          Showing {products.length} of {total}
-        </p>
-        {query.isFetchNextPageError ? (
-          <p role="alert" className="text-red-700">
-            Failed to load more products.
-          </p>
-        ) : null}
-        {query.hasNextPage ? (
-          <Button
-            variant="secondary"
-            onClick={() => query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        ) : null}
-      </div>
-    </div>
+    </PagedResults>
   );
 }
