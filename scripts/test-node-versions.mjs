@@ -6,6 +6,7 @@
 //   npm run test:node-versions                   every supported line
 //   npm run test:node-versions -- 24 26          only these lines
 //   npm run test:node-versions -- --skip-current not the line running this script (CI: npm test ran it)
+//   npm run test:node-versions -- --project api:postgres   only this project (CI: its time limit)
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -13,10 +14,16 @@ const { engines } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const promised = [...engines.node.matchAll(/(?:\^|>=)(\d+)\./g)].map(([, major]) => major);
 const args = process.argv.slice(2);
 const skipCurrent = args.includes('--skip-current');
-const named = args.filter((arg) => arg !== '--skip-current');
+const projectAt = args.indexOf('--project');
+const onlyProject = projectAt >= 0 ? args[projectAt + 1] : undefined;
+const named = args.filter(
+  (arg, index) => arg !== '--skip-current' && index !== projectAt && index !== projectAt + 1,
+);
 const current = process.versions.node.split('.')[0];
 const lines = (named.length > 0 ? named : promised).filter((line) => !(skipCurrent && line === current));
-const projects = ['api:pglite', ...(process.env.TEST_DATABASE_URL ? ['api:postgres'] : [])];
+const projects = onlyProject
+  ? [onlyProject]
+  : ['api:pglite', ...(process.env.TEST_DATABASE_URL ? ['api:postgres'] : [])];
 const vitest = new URL('../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
 
 const results = lines.map((line) => {
