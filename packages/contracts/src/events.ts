@@ -182,6 +182,23 @@ export const EventQuery = z.object({
 export type EventQuery = z.input<typeof EventQuery>;
 export type EventFilters = z.output<typeof EventQuery>;
 
+/**
+ * GET /events' query as the web app sends it (and, without `page`, the /events page's own), in the
+ * order of its address (`new URLSearchParams(…)`): the server puts the first page of /events into
+ * the page it serves under this very address, so both build it here.
+ */
+export function eventListQuery(
+  filters: { q?: string; category?: EventCategory | null },
+  page?: { limit: number; offset: number },
+): Record<string, string> {
+  const q = filters.q?.trim();
+  return {
+    ...(q ? { q } : {}),
+    ...(filters.category ? { category: filters.category } : {}),
+    ...(page ? { limit: String(page.limit), offset: String(page.offset) } : {}),
+  };
+}
+
 /** POST /events/{id}/tickets: claiming tickets of a free event, no payment. */
 export const ClaimTicketsInput = z.object({
   quantity: z

@@ -1,4 +1,10 @@
-import { EVENT_PAGE_SIZE, EventQuery, formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events';
+import {
+  EVENT_PAGE_SIZE,
+  EventQuery,
+  eventListQuery,
+  formatNairobiTime,
+  formatTicketPrice,
+} from '@sokoni/contracts/events';
 import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventsService } from './events.service.js';
@@ -11,7 +17,13 @@ async function eventsPageHead(events: EventsService): Promise<PageHead> {
   const { items, total } = await events.list(EventQuery.parse({}));
   return {
     pageModule: 'src/features/events/pages/events-page.tsx',
-    answers: [{ url: `/api/events?limit=${EVENT_PAGE_SIZE}&offset=0`, body: items, total }],
+    answers: [
+      {
+        url: `/api/events?${new URLSearchParams(eventListQuery({}, { limit: EVENT_PAGE_SIZE, offset: 0 }))}`,
+        body: items,
+        total,
+      },
+    ],
     ...(items[0] ? { leadImage: items[0].image } : {}),
   };
 }

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { EVENT_PAGE_SIZE } from '@sokoni/contracts/events';
+import { EVENT_PAGE_SIZE, eventListQuery } from '@sokoni/contracts/events';
 import type { Event } from '@sokoni/contracts/events';
 import { apiRequestWithTotal } from '@/lib/api-client';
-import { eventFiltersToSearchParams } from '../lib/event-filters';
 import type { EventListFilters } from '../lib/event-filters';
 
 export type EventPage = { events: Event[]; total: number };
@@ -13,10 +12,12 @@ export async function getEvents(
   page: { limit: number; offset: number },
   signal?: AbortSignal,
 ): Promise<EventPage> {
-  const params = eventFiltersToSearchParams(filters);
-  params.set('limit', String(page.limit));
-  params.set('offset', String(page.offset));
-  const { data, total } = await apiRequestWithTotal<Event[]>(`/events?${params}`, { signal });
+  const { data, total } = await apiRequestWithTotal<Event[]>(
+    `/events?${new URLSearchParams(eventListQuery(filters, page))}`,
+    {
+      signal,
+    },
+  );
   return { events: data, total };
 }
 

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES, eventListQuery } from '@sokoni/contracts/events';
 import type { EventCategory } from '@sokoni/contracts/events';
 
 /** What a visitor chose on 'Discover Amazing Events'; it lives in the URL so a view can be shared. */
@@ -14,9 +14,5 @@ export function eventFiltersFromSearchParams(params: URLSearchParams): EventList
 }
 
 /** The page's query string, which is also GET /api/events' filters. */
-export function eventFiltersToSearchParams(filters: EventListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.category) params.set('category', filters.category);
-  return params;
-}
+export const eventFiltersToSearchParams = (filters: EventListFilters): URLSearchParams =>
+  new URLSearchParams(eventListQuery(filters));
