@@ -7,3 +7,4 @@ export * from './community.js';
 export * from './uploads.js';
 export * from './mail.js';
 export * from './events.js';
+export * from './stays.js';

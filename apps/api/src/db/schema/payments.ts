@@ -30,11 +30,21 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A charge that succeeded for something no longer to be had (a stay's nights taken after its
+     * hold lapsed) is given back: `pending` until the provider confirms the refund, then `refunded`.
+     */
+    refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [
     check('payments_status_known', sql`${table.status} in ('pending', 'success', 'failed', 'abandoned')`),
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
+    check('payments_refund_status_known', sql`${table.refundStatus} in ('pending', 'refunded')`),
     index('payments_subject').on(table.paymentType, table.subjectId),
+    index('payments_refunds_pending')
+      .on(table.updatedAt)
+      .where(sql`${table.refundStatus} = 'pending'`),
     index('payments_holds_open')
       .on(table.holdExpiresAt)
       .where(sql`${table.status} = 'pending' and ${table.holdEndedAt} is null`),
