@@ -1,7 +1,8 @@
-// npm run bench: the catalogue API at 100,000 products and the events list at 10,000 events, as a ratio
-// to a bare Fastify route measured in the same run (so the figures travel across machines). PostgreSQL
-// when BENCH_DATABASE_URL is set (a fresh database is created and dropped), else PGlite in a temporary
-// directory.
+// npm run bench: the catalogue API at 100,000 products, the events list at 10,000 events and the stays
+// search at 10,000 stays with 200,000 bookings, as a ratio to a bare Fastify route measured in the same
+// run (so the figures travel across machines). PostgreSQL when BENCH_DATABASE_URL is set (a fresh
+// database is created and dropped), else PGlite in a temporary directory. BENCH_CASES=stays measures
+// only the cases whose name holds that text (and the bare route).
 // Every case, the bare route included, is measured in each of BENCH_ROUNDS interleaved rounds and the
 // medians are reported, so a burst of other work on the machine moves one sample, not the ratio.
 // autocannon runs as its own process (bench/load.ts) so the load generator does not share the server's
@@ -13,19 +14,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { addDays, nairobiToday, stayListQuery } from '@sokoni/contracts/stays';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { seedCatalogue } from './seed-catalogue.js';
 import { seedEvents } from './seed-events.js';
+import { seedStays } from './seed-stays.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const STAYS = Number(process.env.BENCH_STAYS ?? 10_000);
+const BOOKINGS_PER_STAY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CASES = process.env.BENCH_CASES ?? '';
 const LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
 const run = promisify(execFile);
 
@@ -99,6 +106,17 @@ console.log(
 const seedingEvents = performance.now();
 await seedEvents(database.db, EVENTS);
 console.log(`seeded ${EVENTS} events in ${((performance.now() - seedingEvents) / 1000).toFixed(1)} s`);
+const today = nairobiToday(Date.now());
+const seedingStays = performance.now();
+await seedStays(database.db, STAYS, BOOKINGS_PER_STAY, today);
+console.log(
+  `seeded ${STAYS} stays and ${STAYS * BOOKINGS_PER_STAY} bookings in ${((performance.now() - seedingStays) / 1000).toFixed(1)} s`,
+);
+const {
+  rows: [someStay],
+} = (await database.db.execute(
+  sql`select id from stays order by created_at, id offset ${Math.floor(STAYS / 2)} limit 1`,
+)) as unknown as { rows: Array<{ id: string }> };
 
 const config = { ...loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }), rateLimitMax: 1e9 };
 const app = await buildApp(config, { database });
@@ -112,9 +130,14 @@ const [someProduct] = (await (
 ).json()) as Array<{
   id: string;
 }>;
+// The stays page's own request for two amenities and three nights about six weeks ahead.
+const checkIn = addDays(today, 45);
+const STAYS_FILTERED = `/api/stays?${new URLSearchParams(
+  stayListQuery({ amenities: ['Wi-Fi', 'Pool'], from: checkIn, to: addDays(checkIn, 3) }),
+)}`;
 const FILTERED = '/api/products?category=phones&condition=New&minPrice=1000&maxPrice=50000&sort=price-asc';
-const targets: Target[] = [
-  { name: 'bare Fastify route', url: `${bareUrl}/bare` },
+const bareRoute: Target = { name: 'bare Fastify route', url: `${bareUrl}/bare` };
+const cases: Target[] = [
   { name: 'GET /api/products (first page)', url: `${apiUrl}/api/products` },
   { name: 'GET /api/products (filtered)', url: `${apiUrl}${FILTERED}` },
   // What a browser asks for: the same page, compressed.
@@ -140,7 +163,16 @@ const targets: Target[] = [
   },
   { name: 'GET /api/events?category=', url: `${apiUrl}/api/events?category=Concert` },
   { name: 'GET /api/events?q= (search)', url: `${apiUrl}/api/events?q=jazz` },
+  { name: 'GET /api/stays?amenities=&from=&to=', url: `${apiUrl}${STAYS_FILTERED}` },
+  // A new minimum price (KES) on every request: each one a page of its own, from the database.
+  {
+    name: 'GET /api/stays?amenities=&from=&to= (uncached)',
+    url: `${apiUrl}${STAYS_FILTERED}`,
+    vary: { param: 'minPrice', from: 1, to: 10_000 },
+  },
+  { name: 'GET /api/stays/{id}', url: `${apiUrl}/api/stays/${someStay?.id}` },
 ];
+const targets = [bareRoute, ...cases.filter((target) => target.name.includes(CASES))];
 
 const samples = targets.map((): Figures[] => []);
 for (let round = 0; round < ROUNDS; round += 1) {
@@ -155,7 +187,7 @@ const rows = targets.map((target, index) => ({
 }));
 
 console.log(
-  `\n${label}, ${PRODUCTS} products, ${EVENTS} events, ${CONNECTIONS} connections, ${SECONDS} s per case, median of ${ROUNDS} rounds, ${new Date().toISOString()}`,
+  `\n${label}, ${PRODUCTS} products, ${EVENTS} events, ${STAYS} stays, ${CONNECTIONS} connections, ${SECONDS} s per case, median of ${ROUNDS} rounds, ${new Date().toISOString()}`,
 );
 console.table(
   rows.map((row) => ({

@@ -46,6 +46,12 @@ import { createReviewsService } from './modules/shop/reviews.service.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
 import { productPageMeta } from './modules/shop/product-page-meta.js';
 import { startTrendingJob } from './modules/shop/trending-job.js';
+import { bookingPaymentHandler } from './modules/stays/booking-payments.js';
+import { bookingsRoutes } from './modules/stays/bookings.routes.js';
+import { createBookingsService } from './modules/stays/bookings.service.js';
+import { staysPagesHead } from './modules/stays/stay-page-head.js';
+import { staysRoutes } from './modules/stays/stays.routes.js';
+import { createStaysService } from './modules/stays/stays.service.js';
 import { createFileTransport, createSmtpTransport } from './modules/mail/mail-transport.js';
 import { createMailService, type MailTimings } from './modules/mail/mail.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -182,6 +188,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const community = createCommunityService({ db: database.db, uploads });
   const events = createEventsService({ db: database.db, uploads, mail, siteUrl: origins.primary, clock });
+  const stays = createStaysService({ db: database.db, uploads, siteUrl: origins.primary, clock });
+  const bookings = createBookingsService({
+    db: database.db,
+    mail,
+    siteUrl: origins.primary,
+    onNightsChanged: stays.catalogueChanged,
+    clock,
+  });
   const payments = createPaymentsService({
     db: database.db,
     provider:
@@ -191,8 +205,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     handlers: {
       order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }),
       event: eventPaymentHandler({ events }),
+      booking: bookingPaymentHandler({ bookings }),
     },
     jobs,
+    mail,
     log: app.log,
     clock,
   });
@@ -277,6 +293,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(ordersRoutes, { orders });
       await api.register(communityRoutes, { community });
       await api.register(eventsRoutes, { events });
+      await api.register(staysRoutes, { stays });
+      await api.register(bookingsRoutes, { bookings });
       await api.register(paymentsRoutes, {
         payments,
         origins,
@@ -296,7 +314,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       // Each page's owner answers for its own paths and null for any other.
       pageHead: async (path, origin) => {
         const meta = await productPageMeta(products, path, origin);
-        return meta ? { meta } : eventsPagesHead(events, path, origin);
+        if (meta) return { meta };
+        return (await eventsPagesHead(events, path, origin)) ?? staysPagesHead(stays, path, origin);
       },
     });
   } else

@@ -1,4 +1,4 @@
-import { HOLDS_LAPSE_QUEUE } from './modules/payments/payments.service.js';
+import { HOLDS_LAPSE_QUEUE, REFUNDS_QUEUE } from './modules/payments/payments.service.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, registerUser } from '../test/factories.js';
@@ -21,13 +21,14 @@ const jobStates = (queue: string) =>
   );
 
 describe('the job queue', () => {
-  it('keeps its tables in a schema of its own and schedules trending and lapsed holds every minute, the upload sweep every hour', async () => {
+  it('keeps its tables in a schema of its own and schedules trending, lapsed holds and refunds every minute, the upload sweep every hour', async () => {
     const schedules = await queryRows<{ name: string; cron: string }>(
       t.database.db,
       sql`select name, cron from ${sql.identifier(JOB_SCHEMA)}.schedule order by name`,
     );
     expect(schedules).toEqual([
       { name: HOLDS_LAPSE_QUEUE, cron: '* * * * *' },
+      { name: REFUNDS_QUEUE, cron: '* * * * *' },
       { name: TRENDING_QUEUE, cron: '* * * * *' },
       { name: UPLOAD_SWEEP_QUEUE, cron: '7 * * * *' },
     ]);

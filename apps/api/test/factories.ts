@@ -6,7 +6,8 @@ import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema/accounts.js';
 import { insertProduct, type NewProduct } from '../src/modules/shop/products.repository.js';
 import { expect } from 'vitest';
-import { HOLDS_LAPSE_QUEUE } from '../src/modules/payments/payments.service.js';
+import type { Booking } from '@sokoni/contracts/stays';
+import { HOLDS_LAPSE_QUEUE, REFUNDS_QUEUE } from '../src/modules/payments/payments.service.js';
 import { multipartBody } from './multipart.js';
 import { queryRows, type TestApp } from './test-app.js';
 
@@ -37,7 +38,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function uploadImage(
   app: FastifyInstance,
   token: string,
-  route: 'product-image' | 'community-image' | 'event-image' = 'product-image',
+  route: 'product-image' | 'community-image' | 'event-image' | 'stay-image' = 'product-image',
 ): Promise<string> {
   const data = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0f766e' } })
     .png()
@@ -141,6 +142,58 @@ export async function payOrder(
     throw new Error(`payment not settled: ${verified.body}`);
 }
 
+/** A stay booked through the API by `guest` (held while they pay); fails the test unless it is. */
+export async function bookStay(
+  app: FastifyInstance,
+  guest: RegisteredUser,
+  stayId: string,
+  dates: { startDate: string; endDate: string },
+): Promise<Booking> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/stays/${stayId}/book`,
+    headers: bearer(guest.token),
+    payload: dates,
+  });
+  if (response.statusCode !== 201) throw new Error(`booking failed: ${response.statusCode} ${response.body}`);
+  return response.json<Booking>();
+}
+
+/** Starts paying for a booking as its guest does (POST /payments/initialize), answering the reference. */
+export async function startBookingPayment(
+  app: FastifyInstance,
+  guest: RegisteredUser,
+  booking: { id: string; amount: number },
+  siteOrigin = 'http://127.0.0.1:3000',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/payments/initialize',
+    headers: bearer(guest.token),
+    payload: {
+      email: guest.email,
+      amount: booking.amount,
+      callback_url: `${siteOrigin}/payment/callback`,
+      paymentType: 'booking',
+      bookingId: booking.id,
+    },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`payment not started: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: { reference: string } }>().data.reference;
+}
+
+/** Pays a booking through the sandbox as its guest does: initialize, Pay on the sandbox page. */
+export async function payBooking(
+  app: FastifyInstance,
+  guest: RegisteredUser,
+  booking: { id: string; amount: number },
+): Promise<string> {
+  const reference = await startBookingPayment(app, guest, booking);
+  await app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/pay` });
+  return reference;
+}
+
 /**
  * Runs the scheduled job that ends lapsed payment holds `times` times at once, as several servers'
  * workers may, and waits until every run has completed.
@@ -156,4 +209,25 @@ export async function runLapseJob(t: TestApp, times = 1): Promise<void> {
   const before = await done();
   for (let i = 0; i < times; i += 1) await t.app.jobs.send(HOLDS_LAPSE_QUEUE, {});
   await expect.poll(done, { timeout: 10_000 }).toBe(before + times);
+}
+
+/**
+ * Runs the job that asks the provider for refunds, and waits until a run queued from now on has
+ * completed (the scheduled runs do the same work, so whichever completes first will do).
+ */
+export async function runRefundJob(t: TestApp): Promise<void> {
+  const [{ since } = { since: '' }] = await queryRows<{ since: string }>(
+    t.database.db,
+    sql`select now()::text as since`,
+  );
+  const done = async () =>
+    (
+      await queryRows<{ count: number }>(
+        t.database.db,
+        sql`select count(*)::int as count from pgboss.job
+            where name = ${REFUNDS_QUEUE} and state = 'completed' and created_on >= ${since}::timestamptz`,
+      )
+    )[0]?.count ?? 0;
+  await t.app.jobs.send(REFUNDS_QUEUE, {});
+  await expect.poll(done, { timeout: 10_000 }).toBeGreaterThan(0);
 }

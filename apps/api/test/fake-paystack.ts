@@ -15,6 +15,9 @@ export type RecordedRequest = {
 export async function startFakePaystack(secretKey: string) {
   const requests: RecordedRequest[] = [];
   const charges = new Map<string, FakeCharge>();
+  /** References refunded, and what a new refund answers: Paystack queues them ('pending'). */
+  const refunded = new Set<string>();
+  let refundStatus: 'pending' | 'processed' = 'pending';
   let failNext: { status: number; body: unknown } | null = null;
   const app: FastifyInstance = Fastify({ logger: false });
 
@@ -68,6 +71,31 @@ export async function startFakePaystack(secretKey: string) {
     };
   });
 
+  // https://paystack.com/docs/api/refund: a full refund by default; a second one is refused.
+  app.post('/refund', async (request, reply) => {
+    const { transaction } = request.body as { transaction: string };
+    const charge = charges.get(transaction);
+    if (!charge) return reply.code(400).send({ status: false, message: 'Transaction reference not found' });
+    if (refunded.has(transaction)) {
+      return reply.code(400).send({
+        status: false,
+        message: 'Transaction has been fully reversed',
+        code: 'transaction_reversed',
+      });
+    }
+    refunded.add(transaction);
+    return {
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: { reference: transaction, amount: charge.amount },
+        amount: charge.amount,
+        currency: charge.currency,
+        status: refundStatus,
+      },
+    };
+  });
+
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl,
@@ -81,6 +109,10 @@ export async function startFakePaystack(secretKey: string) {
     chargeOf: (reference: string) => charges.get(reference),
     failNextWith: (status: number, body: unknown) => {
       failNext = { status, body };
+    },
+    /** What Paystack says of the refunds asked for from now on. */
+    answerRefundsWith: (status: 'pending' | 'processed') => {
+      refundStatus = status;
     },
     close: () => app.close(),
   };

@@ -66,6 +66,9 @@ export const PAYMENT_MESSAGES = {
   providerUnavailable: 'The payment provider could not be reached. Please try again.',
   badSignature: 'Invalid signature.',
   initiationFailed: 'Payment initiation failed. Please try again.',
+  /** A charge that succeeded for something no longer to be had (each vertical may word its own). */
+  refundNotice: (amount: string) =>
+    `What you paid for was no longer available when your payment completed. Your payment of ${amount} is being refunded.`,
 } as const;
 
 /** Spec §9: an order is known to its buyer by the first 6 characters of its id. */

@@ -42,3 +42,49 @@ export const TICKET_MAIL = {
   eventPage: (link: string) => `Event page: ${link}`,
   signOff: 'Asante,\nSokoni',
 } as const;
+
+/** The web app's My Trips page, linked from booking confirmations. */
+export const MY_TRIPS_PATH = '/trips';
+
+/** The host's Your Listings page, linked from new-booking notices. */
+export const HOST_LISTINGS_PATH = '/host/stays';
+
+/**
+ * What a guest is told when a stay booking is paid, and what its host is told. Days arrive formatted
+ * (formatStayDay) and amounts formatted (formatKES); in the HTML part every argument arrives escaped.
+ */
+export const BOOKING_MAIL = {
+  subject: (stay: string) => `Your stay at ${stay} is confirmed`,
+  greeting: (name: string) => `Hello ${name},`,
+  confirmed: (stay: string) => `Your booking at ${stay} is confirmed and paid. Karibu!`,
+  checkIn: (day: string) => `Check-in: ${day}`,
+  checkOut: (day: string) => `Check-out: ${day}`,
+  nights: (nights: string) => `Length of stay: ${nights}`,
+  paid: (amount: string) => `Amount paid: ${amount}`,
+  address: (location: string) => `Address: ${location}`,
+  host: (name: string, email: string) => `Your host: ${name} (${email})`,
+  contactHost: 'Write to your host to arrange your arrival.',
+  myTrips: (link: string) => `Your bookings are always on My Trips: ${link}`,
+  signOff: 'Asante,\nSokoni',
+} as const;
+
+export const HOST_BOOKING_MAIL = {
+  subject: (stay: string) => `New booking: ${stay}`,
+  greeting: (name: string) => `Hello ${name},`,
+  booked: (guest: string, stay: string) => `${guest} has booked ${stay} and paid for it.`,
+  checkIn: BOOKING_MAIL.checkIn,
+  checkOut: BOOKING_MAIL.checkOut,
+  nights: BOOKING_MAIL.nights,
+  amount: (amount: string) => `Amount: ${amount}`,
+  listings: (link: string) => `See the booking on Your Listings: ${link}`,
+  signOff: 'Asante,\nSokoni',
+} as const;
+
+/** What a payer is told when a charge that succeeded is given back (what it paid for was gone). */
+export const REFUND_MAIL = {
+  subject: 'Your Sokoni payment is being refunded',
+  greeting: (name: string) => `Hello ${name},`,
+  reference: (reference: string) => `Payment reference: ${reference}`,
+  timing: 'Refunds usually reach your card or M-PESA account within a few working days.',
+  signOff: 'Asante,\nSokoni',
+} as const;

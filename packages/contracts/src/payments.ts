@@ -9,6 +9,7 @@ import {
   PAYMENT_TYPES,
   TICKETS_PER_PURCHASE,
 } from './checkout.js';
+import { REFUND_STATUSES } from './stays.js';
 import { LINE, line } from './text.js';
 
 const paymentFields = {
@@ -80,6 +81,8 @@ export const PaymentVerification = z.object({
   currency: z.string(),
   subjectId: z.string(),
   paidAt: z.iso.datetime().nullable(),
+  /** A charge that succeeded for something no longer to be had is given back: pending, then refunded. */
+  refund: z.enum(REFUND_STATUSES).nullable(),
 });
 export type PaymentVerification = z.infer<typeof PaymentVerification>;
 

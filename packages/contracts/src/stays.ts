@@ -43,9 +43,13 @@ export const STAY_DESCRIPTION_MAX_LENGTH = 5000;
 export const STAY_ROOMS_MAX = 50;
 export const STAY_GUESTS_MAX = 100;
 export const STAY_BLOCK_NOTE_MAX_LENGTH = 200;
+/** The most nights one block of a host's dates may close (a year). */
+export const STAY_BLOCK_MAX_NIGHTS = 365;
 export const STAY_REVIEW_COMMENT_MAX_LENGTH = 2000;
 /** How far ahead a stay can be booked or searched (days from today). */
 export const STAY_BOOKING_HORIZON_DAYS = 730;
+/** Bookings one guest may hold unpaid at once, so nobody can lock a calendar by booking and never paying. */
+export const STAY_HELD_BOOKINGS_MAX = 3;
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -71,6 +75,8 @@ export const STAY_MESSAGES = {
   bookingNotHeld: 'This booking is no longer waiting for payment.',
   bookingAlreadyConfirmed: 'This booking is already confirmed and paid.',
   cannotCancel: 'Only a booking that is not paid yet can be cancelled.',
+  cancelWhilePaying: 'This booking is being paid for right now. Try again once the payment is finished.',
+  tooManyHeld: `You have ${STAY_HELD_BOOKINGS_MAX} bookings waiting for payment. Pay for or cancel one before booking more.`,
   titleRequired: 'Please enter a title for your listing.',
   titleTooLong: `Titles can be at most ${STAY_TITLE_MAX_LENGTH} characters.`,
   descriptionRequired: 'Please describe your place.',
@@ -88,6 +94,7 @@ export const STAY_MESSAGES = {
   foreignImage: 'Photos must be uploaded to Sokoni first.',
   blockNoteTooLong: `Notes can be at most ${STAY_BLOCK_NOTE_MAX_LENGTH} characters.`,
   blockNotFound: 'Those blocked dates were not found.',
+  blockTooLong: `You can block at most ${STAY_BLOCK_MAX_NIGHTS} nights at once.`,
   /** Spec §5 Stay review: login, rating and comment. */
   reviewLoginRequired: 'Please log in to review this stay.',
   reviewRating: 'Please choose a rating from 1 to 5.',
@@ -178,6 +185,19 @@ export function stayDatesProblem(
   if (startDate < today) return STAY_MESSAGES.checkInPast;
   if (endDate < startDate) return STAY_MESSAGES.checkOutBeforeCheckIn;
   if (nightsOf(startDate, endDate) > STAY_MAX_NIGHTS) return STAY_MESSAGES.tooLong;
+  if (daysBetween(today, startDate) > STAY_BOOKING_HORIZON_DAYS) return STAY_MESSAGES.tooFarAhead;
+  return null;
+}
+
+/**
+ * The dates a host blocks, the first rule broken or null: like a booking's (not in the past, in
+ * order, within the booking horizon), but up to STAY_BLOCK_MAX_NIGHTS nights rather than 30.
+ */
+export function stayBlockProblem(startDate: string, endDate: string, today: string): string | null {
+  if (!isCalendarDay(startDate) || !isCalendarDay(endDate)) return STAY_MESSAGES.datesRequired;
+  if (startDate < today) return STAY_MESSAGES.checkInPast;
+  if (endDate < startDate) return STAY_MESSAGES.checkOutBeforeCheckIn;
+  if (nightsOf(startDate, endDate) > STAY_BLOCK_MAX_NIGHTS) return STAY_MESSAGES.blockTooLong;
   if (daysBetween(today, startDate) > STAY_BOOKING_HORIZON_DAYS) return STAY_MESSAGES.tooFarAhead;
   return null;
 }
@@ -352,8 +372,8 @@ export function stayListQuery(
 /** POST /stays/{id}/book (spec §7): the guest is the caller, whatever `userId` says. */
 export const BookStayInput = z.object(
   {
-    startDate: z.string(STAY_MESSAGES.datesRequired).max(40, STAY_MESSAGES.datesRequired).nullish(),
-    endDate: z.string(STAY_MESSAGES.datesRequired).max(40, STAY_MESSAGES.datesRequired).nullish(),
+    startDate: line(STAY_MESSAGES.datesRequired).max(40, STAY_MESSAGES.datesRequired).nullish(),
+    endDate: line(STAY_MESSAGES.datesRequired).max(40, STAY_MESSAGES.datesRequired).nullish(),
     userId: line().max(100).optional(),
   },
   STAY_MESSAGES.missingDetails,

@@ -71,6 +71,33 @@ const VALID_REQUESTS: Record<string, object> = {
   EventQuery: { q: 'jazz', category: 'Concert', past: 'true', limit: '24', offset: '0' },
   ClaimTicketsInput: { quantity: 2 },
   VerifyTicketInput: { ticketId: 'tkt_0123456789abcdef0123456789abcdef' },
+  StayQuery: {
+    q: 'Diani',
+    minPrice: '2000',
+    maxPrice: '9000',
+    amenities: ['Pool', 'Wi-Fi'],
+    guests: '2',
+    from: '2027-01-10',
+    to: '2027-01-13',
+    sort: 'rating',
+    host: UUID,
+  },
+  CreateStayInput: {
+    title: 'Nyumba ya Pwani',
+    description: 'Steps from the beach.\nBreakfast included.',
+    location: 'Diani, Kwale',
+    pricePerNight: 6500,
+    bedrooms: 2,
+    bathrooms: 1,
+    guests: 4,
+    images: ['/api/uploads/stays/0123456789abcdef0123456789abcdef.webp'],
+    amenities: ['Pool', 'Private Beach'],
+    hostId: UUID,
+  },
+  UpdateStayInput: { title: 'Nyumba ya Pwani II', location: 'Galu, Kwale', amenities: ['Wi-Fi'] },
+  BookStayInput: { startDate: '2027-01-10', endDate: '2027-01-13', userId: UUID },
+  BlockDatesInput: { startDate: '2027-02-01', endDate: '2027-02-05', note: 'Roof repairs' },
+  CreateStayReviewInput: { rating: 5, comment: 'Tulifurahia sana.\nKaribu tena.', userId: UUID },
 };
 
 /** A password is a secret that is hashed, never stored or shown as text: any character may be in it. */

@@ -14,7 +14,10 @@ export type FixtureKey =
   | 'replyId'
   | 'uploadPath'
   | 'eventId'
-  | 'ticketId';
+  | 'ticketId'
+  | 'stayId'
+  | 'bookingId'
+  | 'blockId';
 export type Fixtures = Record<FixtureKey, string>;
 
 // Private-use characters: nothing the generators make contains them, so a reference is unambiguous.

@@ -71,6 +71,9 @@ const COLLECTION_FIXTURES: Record<string, FixtureKey[]> = {
   events: ['eventId'],
   organizer: ['sellerId', 'buyerId'],
   tickets: ['ticketId'],
+  stays: ['stayId'],
+  bookings: ['bookingId'],
+  blocks: ['blockId'],
 };
 
 function paramValue(url: string, name: string): fc.Arbitrary<string> {

@@ -31,6 +31,15 @@ export const CALLBACK_URL = 'http://127.0.0.1:3000/payment/callback';
 /** What the world's product costs and its order totals (KES): a valid order or payment names it. */
 export const FIXTURE_PRICE = 1000;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A calendar day `from` to `to` days from now: stays are booked and searched days ahead, not years. */
+const dayAhead = (from: number, to: number) =>
+  fc
+    .integer({ min: from, max: to })
+    .map((days) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10));
+/** The world's stay, booking and blocked dates sit this far ahead; generated dates fall nearer. */
+export const FIXTURE_STAY_DAYS_AHEAD = 600;
+
 const hex = (length: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
 
@@ -62,6 +71,15 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
       fc.date({ noInvalidDate: true }),
     )
     .map((date) => date.toISOString()),
+  bookingId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('bookingId')) }, fc.uuid({ version: 4 })),
+  host: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('sellerId')) }, fc.uuid({ version: 4 })),
+  // Stay dates: mostly days ahead (a booking or search within the rules), now and then any day.
+  startDate: fc.oneof({ weight: 4, arbitrary: dayAhead(1, 60) }, dayAhead(-400, 1000)),
+  endDate: fc.oneof({ weight: 4, arbitrary: dayAhead(2, 70) }, dayAhead(-400, 1000)),
+  from: dayAhead(1, 60),
+  to: dayAhead(2, 70),
+  pricePerNight: fc.constant(FIXTURE_PRICE),
+  images: fc.constant([`/api/uploads/sample/${'e'.repeat(32)}.webp`]),
   reference: fc.constant(ref('paymentReference')),
   email: fc.oneof(
     fc.constant(ref('buyerEmail')),

@@ -19,7 +19,7 @@ import type { UploadSamples } from './multipart.js';
 import type { Fixtures } from './refs.js';
 import type { Caller } from './requests.js';
 import { recordingRoutes, type RegisteredRoute } from './routes.js';
-import { CALLBACK_URL, FIXTURE_PRICE } from './schema-values.js';
+import { CALLBACK_URL, FIXTURE_PRICE, FIXTURE_STAY_DAYS_AHEAD } from './schema-values.js';
 
 // The world a fuzzed request lands in: the whole app on its own database, with real rows for valid
 // ids to name, callers of every kind, the server's error log, and a fingerprint of what is stored.
@@ -241,6 +241,36 @@ export async function createWorld(
     db,
     sql`select id from tickets where event_id = ${event.id}`,
   );
+  // A stay of the seller's at the fixture price, far enough ahead that generated dates miss them: the
+  // buyer's one-night booking of it, held for payment, and nights the seller blocked.
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const newStay = async () => {
+    const stay = await post('/api/stays', seller.token, {
+      title: 'Fuzz banda',
+      description: 'Fuzzing',
+      location: 'Naivasha',
+      pricePerNight: FIXTURE_PRICE,
+      bedrooms: 1,
+      bathrooms: 1,
+      guests: 2,
+      images: [`/api/uploads/sample/${'e'.repeat(32)}.webp`],
+      amenities: ['Wi-Fi'],
+    });
+    // Bookings the fuzzing left unpaid would count against the buyer's limit of held bookings.
+    await db.execute(
+      sql`update stay_bookings set status = 'cancelled' where guest_id = ${buyer.id} and status = 'held'`,
+    );
+    const booking = await post(`/api/stays/${String(stay.id)}/book`, buyer.token, {
+      startDate: day(FIXTURE_STAY_DAYS_AHEAD),
+      endDate: day(FIXTURE_STAY_DAYS_AHEAD + 1),
+    });
+    const block = await post(`/api/stays/${String(stay.id)}/blocks`, seller.token, {
+      startDate: day(FIXTURE_STAY_DAYS_AHEAD + 5),
+      endDate: day(FIXTURE_STAY_DAYS_AHEAD + 7),
+      note: 'Fuzz repairs',
+    });
+    return { stayId: String(stay.id), bookingId: String(booking.id), blockId: String(block.id) };
+  };
   const fixtures: Fixtures = {
     productId,
     sellerId: seller.id,
@@ -254,6 +284,7 @@ export async function createWorld(
     uploadPath: await uploadPathOf(t, seller.token, options.samples.png),
     eventId: String(event.id),
     ticketId: ticket?.id ?? '',
+    ...(await newStay()),
   };
 
   const tables = (
@@ -277,7 +308,9 @@ export async function createWorld(
   const fixtureState = () => sql`
     (select price_cents from products where id = ${fixtures.productId}) as "fixture price",
     (select status from orders where id = ${fixtures.orderId}) as "fixture order",
-    (select status from payments where reference = ${fixtures.paymentReference}) as "fixture payment"`;
+    (select status from payments where reference = ${fixtures.paymentReference}) as "fixture payment",
+    (select status from stay_bookings where id = ${fixtures.bookingId}) as "fixture booking",
+    (select status from stay_bookings where id = ${fixtures.blockId}) as "fixture block"`;
   const uploadsRoot = join(t.config.dataDir, 'uploads');
 
   return {
@@ -308,7 +341,14 @@ export async function createWorld(
         db,
         sql`select ${perTable}, ${fixtureState()}`,
       );
-      const { 'fixture price': price, 'fixture order': order, 'fixture payment': payment, ...counts } = row;
+      const {
+        'fixture price': price,
+        'fixture order': order,
+        'fixture payment': payment,
+        'fixture booking': booking,
+        'fixture block': block,
+        ...counts
+      } = row;
       const files = existsSync(uploadsRoot)
         ? readdirSync(uploadsRoot, { recursive: true }).map(String).sort()
         : [];
@@ -317,7 +357,12 @@ export async function createWorld(
           ...(counts as Fingerprint),
           'uploads folder': createHash('md5').update(files.join('\n')).digest('hex'),
         },
-        worn: Number(price) !== FIXTURE_PRICE * 100 || order !== 'pending' || payment !== 'pending',
+        worn:
+          Number(price) !== FIXTURE_PRICE * 100 ||
+          order !== 'pending' ||
+          payment !== 'pending' ||
+          booking !== 'held' ||
+          block !== 'blocked',
       };
     },
     async repair() {
@@ -329,6 +374,9 @@ export async function createWorld(
       if (newOrderNeeded) fixtures.orderId = await newOrder(fixtures.productId);
       if (newOrderNeeded || state?.['fixture payment'] !== 'pending')
         fixtures.paymentReference = await newPayment(fixtures.orderId);
+      // A booking paid for, cancelled or moved on, or a block lifted: a new stay with both.
+      if (state?.['fixture booking'] !== 'held' || state['fixture block'] !== 'blocked')
+        Object.assign(fixtures, await newStay());
     },
     close: () => t.close(),
   };

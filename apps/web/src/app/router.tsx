@@ -64,6 +64,12 @@ const EventsPage = lazy(() =>
 const EventDetailPage = lazy(() =>
   import('@/features/events/pages/event-detail-page').then((m) => ({ default: m.EventDetailPage })),
 );
+const StaysPage = lazy(() =>
+  import('@/features/stays/pages/stays-page').then((m) => ({ default: m.StaysPage })),
+);
+const StayDetailPage = lazy(() =>
+  import('@/features/stays/pages/stay-detail-page').then((m) => ({ default: m.StayDetailPage })),
+);
 const CreateEventPage = lazy(() =>
   import('@/features/events/pages/create-event-page').then((m) => ({ default: m.CreateEventPage })),
 );
@@ -77,6 +83,18 @@ const TicketVerificationPage = lazy(() =>
   import('@/features/tickets/pages/ticket-verification-page').then((m) => ({
     default: m.TicketVerificationPage,
   })),
+);
+const YourListingsPage = lazy(() =>
+  import('@/features/hosting/pages/your-listings-page').then((m) => ({ default: m.YourListingsPage })),
+);
+const CreateListingPage = lazy(() =>
+  import('@/features/hosting/pages/create-listing-page').then((m) => ({ default: m.CreateListingPage })),
+);
+const EditListingPage = lazy(() =>
+  import('@/features/hosting/pages/edit-listing-page').then((m) => ({ default: m.EditListingPage })),
+);
+const MyTripsPage = lazy(() =>
+  import('@/features/trips/pages/my-trips-page').then((m) => ({ default: m.MyTripsPage })),
 );
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
@@ -96,6 +114,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'community/:threadId', element: <ThreadPage /> },
   { path: 'events', element: <EventsPage /> },
   { path: 'tickets/:id', element: <EventDetailPage /> },
+  { path: 'stays', element: <StaysPage /> },
+  { path: 'stays/:id', element: <StayDetailPage /> },
 ];
 
 /** Routes that send a signed-out visitor to /login and bring them back after signing in. */
@@ -112,6 +132,10 @@ const protectedRoutes: RouteObject[] = [
   { path: 'tickets/organizer', element: <OrganizerEventsPage /> },
   { path: 'tickets/mine', element: <MyTicketsPage /> },
   { path: 'organizer/verify', element: <TicketVerificationPage /> },
+  { path: 'host/stays', element: <YourListingsPage /> },
+  { path: 'host/stays/new', element: <CreateListingPage /> },
+  { path: 'host/stays/:id/edit', element: <EditListingPage /> },
+  { path: 'trips', element: <MyTripsPage /> },
 ];
 
 export const routes: RouteObject[] = [

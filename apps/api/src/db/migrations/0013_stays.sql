@@ -79,3 +79,7 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_refund_status_known" CHECK ("pay
 -- No two held, confirmed or blocked rows of one stay occupy the same night, whoever writes them and
 -- however many at once: the database refuses the second (23P01). Nights are [start, start + nights).
 ALTER TABLE "stay_bookings" ADD CONSTRAINT "stay_bookings_no_overlap" EXCLUDE USING gist ("stay_id" WITH =, daterange("start_date", "start_date" + "nights", '[)') WITH &&) WHERE ("status" in ('held', 'confirmed', 'blocked'));
+--> statement-breakpoint
+-- The list's "free on these dates" filter looks for taken nights across every stay at once: the
+-- constraint's index leads with the stay, this one with the nights alone (docs/PERFORMANCE.md).
+CREATE INDEX "stay_bookings_taken_nights" ON "stay_bookings" USING gist (daterange("start_date", "start_date" + "nights", '[)')) WHERE "status" in ('held', 'confirmed', 'blocked');

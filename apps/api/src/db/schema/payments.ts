@@ -59,7 +59,8 @@ export const paymentEvents = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['initialize', 'verify', 'webhook', 'sandbox'] }).notNull(),
+    /** `refund`: our requests to give a charge back, and what the provider answered. */
+    source: text('source', { enum: ['initialize', 'verify', 'webhook', 'sandbox', 'refund'] }).notNull(),
     outcome: text('outcome').notNull(),
     payload: jsonb('payload'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -79,6 +79,8 @@ export const STAY_BOOKING_STATES = ['held', 'confirmed', 'expired', 'cancelled',
  * A booking is `held` until `hold_expires_at` while its guest pays; a held row past that time
  * still holds its row in the constraint, so every booking first marks the lapsed holds on its
  * nights `expired` in its own transaction: the dates are free again at once, no worker needed.
+ *
+ * Migration 0013 also indexes the taken nights alone (gist), for the list's "free on these dates".
  */
 export const stayBookings = pgTable(
   'stay_bookings',

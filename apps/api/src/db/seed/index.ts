@@ -5,6 +5,7 @@ import { seedUsers } from './accounts.js';
 import { seedCommunity } from './community.js';
 import { seedEvents } from './events.js';
 import { seedShop } from './shop.js';
+import { seedStays } from './stays.js';
 import type { SeedContext } from './context.js';
 import type { FileStore } from '../../modules/uploads/file-store.js';
 
@@ -16,6 +17,7 @@ const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [
   seedShop,
   seedCommunity,
   seedEvents,
+  seedStays,
 ];
 
 /**

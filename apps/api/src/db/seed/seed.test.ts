@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_CATEGORIES, type Event, type TicketWithEvent } from '@sokoni/contracts/events';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { STAY_MAX_NIGHTS, nairobiToday } from '@sokoni/contracts/stays';
+import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer } from '../../../test/factories.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts.js';
 
@@ -91,5 +93,114 @@ describe('the sample data', () => {
     for (const ticket of tickets) expect(ticket.id).toMatch(/^tkt_[a-f0-9]{32}$/);
     const atThePastEvent = tickets.filter((ticket) => Date.parse(ticket.event.date) < Date.now());
     expect(atThePastEvent.some((ticket) => ticket.checkedInAt !== null)).toBe(true);
+  });
+
+  it('has a dozen stays across Kenya with photos, amenities where they belong, and one above KES 20,000', async () => {
+    const stays = await queryRows<{
+      location: string;
+      price_per_night_cents: string;
+      images: string[];
+      amenities: string[];
+      calendar_token: string;
+    }>(
+      t.database.db,
+      sql`select location, price_per_night_cents, images, amenities, calendar_token from stays`,
+    );
+    expect(stays).toHaveLength(12);
+    expect(await total('/api/stays?limit=1')).toBe(12);
+    expect(await total('/api/stays?limit=1&maxPrice=20000')).toBe(11);
+    expect(new Set(stays.map((stay) => stay.location.split(', ').at(-1))).size).toBeGreaterThanOrEqual(9);
+    const prices = stays.map((stay) => Number(stay.price_per_night_cents) / 100);
+    expect(prices.filter((price) => price > 20_000)).toHaveLength(1);
+    for (const price of prices.filter((price) => price <= 20_000)) {
+      expect(price).toBeGreaterThanOrEqual(2500);
+      expect(price).toBeLessThanOrEqual(18_000);
+    }
+    for (const stay of stays) {
+      expect(stay.images.length, stay.location).toBeGreaterThanOrEqual(2);
+      expect(stay.images.length, stay.location).toBeLessThanOrEqual(4);
+      expect(stay.calendar_token).toMatch(/^[a-f0-9]{32}$/);
+      if (stay.amenities.includes('Private Beach')) expect(stay.location).toMatch(/, (Kwale|Kilifi|Lamu)$/);
+      for (const image of stay.images) {
+        const served = await t.app.inject(image);
+        expect(served.statusCode, image).toBe(200);
+        expect(served.headers['content-type']).toBe('image/webp');
+        expect(served.rawPayload.length).toBeLessThan(20_000);
+      }
+    }
+    expect(new Set(stays.flatMap((stay) => stay.amenities)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it("keeps the stays' bookings apart, priced as booked, and their ratings the sum of their reviews", async () => {
+    const db = t.database.db;
+    const today = nairobiToday(Date.now());
+    const overlaps = await queryRows(
+      db,
+      sql`select 1 from stay_bookings a join stay_bookings b on a.stay_id = b.stay_id and a.id < b.id
+          where a.status in ('held', 'confirmed', 'blocked') and b.status in ('held', 'confirmed', 'blocked')
+            and daterange(a.start_date, a.start_date + a.nights) && daterange(b.start_date, b.start_date + b.nights)`,
+    );
+    expect(overlaps).toEqual([]);
+    const bookings = await queryRows<{ status: string; nights: number; fair: boolean; own: boolean }>(
+      db,
+      sql`select b.status, b.nights, b.amount_cents = b.nights * s.price_per_night_cents
+                   and b.price_per_night_cents = s.price_per_night_cents as fair,
+                 b.guest_id is not distinct from s.host_id as own
+          from stay_bookings b join stays s on s.id = b.stay_id`,
+    );
+    const byStatus = (status: string) => bookings.filter((booking) => booking.status === status);
+    expect(byStatus('confirmed').length).toBeGreaterThanOrEqual(30);
+    expect(byStatus('blocked').length).toBeGreaterThanOrEqual(2);
+    expect(byStatus('held')).toEqual([]);
+    for (const booking of bookings) {
+      expect(booking.nights).toBeGreaterThanOrEqual(1);
+      expect(booking.nights).toBeLessThanOrEqual(STAY_MAX_NIGHTS);
+      expect(booking.own).toBe(false);
+      if (booking.status !== 'blocked') expect(booking.fair).toBe(true);
+    }
+
+    const ratings = await queryRows<{ rating_sum: number; review_count: number; sum: number; count: number }>(
+      db,
+      sql`select s.rating_sum, s.review_count, coalesce(sum(r.rating), 0)::int as sum, count(r.id)::int as count
+          from stays s left join stay_reviews r on r.stay_id = s.id group by s.id`,
+    );
+    for (const stay of ratings) expect([stay.rating_sum, stay.review_count]).toEqual([stay.sum, stay.count]);
+    expect(ratings.filter((stay) => stay.review_count > 0).length).toBeGreaterThanOrEqual(10);
+
+    // Each review is its guest's, of a confirmed stay there that has ended, written after check-out.
+    const reviews = await queryRows<{ eligible: boolean }>(
+      db,
+      sql`select b.status = 'confirmed' and b.stay_id = r.stay_id and b.guest_id = r.user_id
+                   and b.end_date < ${today}::date and r.created_at > b.end_date as eligible
+          from stay_reviews r join stay_bookings b on b.id = r.booking_id`,
+    );
+    expect(reviews.length).toBeGreaterThanOrEqual(12);
+    expect(reviews.every((review) => review.eligible)).toBe(true);
+  });
+
+  it('lets every demo account host a stay with bookings ahead and go back over a past trip', async () => {
+    const db = t.database.db;
+    const today = nairobiToday(Date.now());
+    for (const demo of DEMO_USERS) {
+      const [account] = await queryRows<{
+        hosted_ahead: number;
+        trips_past: number;
+        to_review: number;
+      }>(
+        db,
+        sql`select
+              (select count(*)::int from stay_bookings b join stays s on s.id = b.stay_id
+                where s.host_id = u.id and b.status = 'confirmed' and b.start_date >= ${today}::date) as hosted_ahead,
+              (select count(*)::int from stay_bookings b
+                where b.guest_id = u.id and b.status = 'confirmed' and b.end_date < ${today}::date) as trips_past,
+              (select count(*)::int from stay_bookings b
+                where b.guest_id = u.id and b.status = 'confirmed' and b.end_date < ${today}::date
+                  and not exists (select 1 from stay_reviews r where r.booking_id = b.id)) as to_review
+            from users u where u.email = ${demo.email}`,
+      );
+      expect(account?.hosted_ahead, demo.key).toBeGreaterThan(0);
+      expect(account?.trips_past, demo.key).toBeGreaterThan(0);
+      if (demo.key !== 'admin') expect(account?.to_review, demo.key).toBeGreaterThan(0);
+    }
   });
 });

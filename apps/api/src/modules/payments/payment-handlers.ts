@@ -21,7 +21,10 @@ export type PaymentHold = {
 export type ReleaseReason =
   'failed' | 'abandoned' | 'expired' | 'superseded' | 'provider_error' | 'unfulfillable';
 
-/** What became of a paid subject: fulfilled, or a charge to refund. */
+/**
+ * What became of a paid subject: fulfilled, or a charge to refund: 'already_fulfilled' when another
+ * payment fulfilled it (this one paid twice), 'unavailable' when it is no longer to be had.
+ */
 export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'unavailable';
 
 /**
@@ -32,6 +35,7 @@ export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'unavailable';
  * - `fulfil` runs once per reference, in the settling transaction, when the charge succeeded.
  * - `release` gives the hold back; the engine calls it exactly once per payment that fails, is
  *   abandoned, lapses or is superseded (never for one that was fulfilled).
+ * A charge that succeeded but fulfilled nothing is refunded by the engine, and its payer told so.
  */
 export type PaymentHandler<T extends PaymentType = PaymentType> = {
   prepare(
@@ -43,6 +47,8 @@ export type PaymentHandler<T extends PaymentType = PaymentType> = {
   describe(subjectId: string): Promise<string>;
   fulfil(tx: Db, payment: { subjectId: string; reference: string }): Promise<FulfilOutcome>;
   release(tx: Db, payment: { subjectId: string; reference: string }, reason: ReleaseReason): Promise<void>;
+  /** What the payer of a charge to refund is told, in the vertical's words (a generic text otherwise). */
+  refundNotice?(amount: string): string;
 };
 
 export type PaymentHandlers = { [T in PaymentType]?: PaymentHandler<T> };

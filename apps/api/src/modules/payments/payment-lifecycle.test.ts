@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
+import { REFUND_MAIL } from '@sokoni/contracts/mail';
 import { createJobQueue, type JobQueue } from '../../lib/job-queue.js';
+import type { MailMessage } from '../mail/mail.service.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import { registerUser } from '../../../test/factories.js';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
@@ -17,6 +20,7 @@ let jobs: JobQueue;
 let payments: PaymentsService;
 let caller: AuthUser;
 const released: Array<{ reference: string; reason: ReleaseReason }> = [];
+const mailed: MailMessage[] = [];
 const CALLBACK = 'http://127.0.0.1:3000/payment/callback';
 
 const handler: PaymentHandler<'course'> = {
@@ -32,7 +36,8 @@ const handler: PaymentHandler<'course'> = {
     };
   },
   describe: async () => 'A course',
-  fulfil: async () => 'fulfilled',
+  // A course whose id starts with 'gone' is no longer to be had when its payment succeeds.
+  fulfil: async (_tx, payment) => (payment.subjectId.startsWith('gone') ? 'unavailable' : 'fulfilled'),
   async release(_tx, payment, reason) {
     released.push({ reference: payment.reference, reason });
   },
@@ -51,6 +56,11 @@ beforeAll(async () => {
     provider: createSandboxProvider({ db }),
     handlers: { course: handler },
     jobs,
+    mail: {
+      queue: async (_tx, message) => {
+        mailed.push(message);
+      },
+    },
     log: pino({ level: 'silent' }),
   });
   await jobs.start();
@@ -107,5 +117,28 @@ describe('the payment lifecycle every vertical plugs into', () => {
     expect(released.filter((entry) => entry.reference === first.data.reference)).toEqual([
       { reference: first.data.reference, reason: 'failed' },
     ]);
+  });
+
+  it('refunds a charge that fulfilled nothing: marked in the settlement, its payer told in plain words, then refunded by the job', async () => {
+    const { data } = await start(`gone-${randomUUID()}`);
+    await payments.sandboxDecide(data.reference, 'pay');
+    expect(released.filter((entry) => entry.reference === data.reference)).toEqual([
+      { reference: data.reference, reason: 'unfulfillable' },
+    ]);
+    const [row] = await queryRows<{ status: string; failure_reason: string; refund_status: string }>(
+      app.database.db,
+      sql`select status, failure_reason, refund_status from payments where reference = ${data.reference}`,
+    );
+    expect(row).toMatchObject({ status: 'success', failure_reason: 'subject_unavailable' });
+    expect(mailed).toEqual([
+      expect.objectContaining({
+        to: caller.email,
+        subject: REFUND_MAIL.subject,
+        text: expect.stringContaining(PAYMENT_MESSAGES.refundNotice('KES 1,500')),
+      }),
+    ]);
+    await expect
+      .poll(async () => (await payments.verify(caller, data.reference)).refund, { timeout: 10_000 })
+      .toBe('refunded');
   });
 });

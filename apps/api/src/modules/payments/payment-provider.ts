@@ -21,7 +21,17 @@ export type PaymentProvider = {
   chargeFromWebhook(event: unknown): { reference: string; charge: ProviderCharge } | null;
   /** Is this webhook body really from the provider? (signature over the raw bytes) */
   verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
+  /**
+   * Gives a successful charge back in full: 'refunded' once the money is on its way back (or was
+   * already), 'pending' while the provider still works on it. Throws ProviderError when refused or
+   * unreachable.
+   */
+  refund(reference: string, amountCents: number): Promise<RefundState>;
+  /** The payment a (signature-checked) webhook event reports refunded, or null for any other event. */
+  refundFromWebhook(event: unknown): { reference: string } | null;
 };
+
+export type RefundState = 'refunded' | 'pending';
 
 export class ProviderError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { PaymentStatus, PaymentType } from '@sokoni/contracts/checkout';
 import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
 import { paymentEvents, paymentFulfilments, payments } from '../../db/schema/payments.js';
 import { storableJson } from '../../lib/storable-json.js';
 
@@ -98,9 +99,11 @@ export async function recordPaymentEvent(
   db: Db,
   values: {
     paymentId: string;
-    source: 'initialize' | 'verify' | 'webhook' | 'sandbox';
+    source: 'initialize' | 'verify' | 'webhook' | 'sandbox' | 'refund';
     outcome: string;
     payload?: unknown;
+    /** Business time, for the events whose age decides something (refund attempts). */
+    createdAt?: Date;
   },
 ): Promise<void> {
   await db.insert(paymentEvents).values({ ...values, payload: storableJson(values.payload) });
@@ -130,4 +133,84 @@ export async function claimFulfilment(db: Db, reference: string): Promise<boolea
 export async function countFulfilments(db: Db, reference: string): Promise<number> {
   const rows = await db.select().from(paymentFulfilments).where(eq(paymentFulfilments.reference, reference));
   return rows.length;
+}
+
+// ---- refunds ----------------------------------------------------------------------------------
+
+/** A paid charge that bought nothing is to be given back: kept as success, marked for refund. */
+export async function markForRefund(db: Db, id: string, failureReason: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ failureReason, refundStatus: 'pending', updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
+}
+
+/** When to ask the provider again about a refund not done yet, after our last request. */
+export type RefundRetry = {
+  /** A request the provider accepted but has not finished: its webhook normally ends it first. */
+  acceptedBefore: Date;
+  /** A request refused, unanswered, or cut short. */
+  otherwiseBefore: Date;
+};
+
+/** The payment (outer query) awaits its refund and no request of ours for it is still recent. */
+const refundDue = (retry: RefundRetry) => sql`${payments.refundStatus} = 'pending' and not exists (
+  select 1 from ${paymentEvents}
+  where ${paymentEvents.paymentId} = ${payments.id} and ${paymentEvents.source} = 'refund'
+    and ${paymentEvents.createdAt} > case when ${paymentEvents.outcome} = 'pending'
+      then ${retry.acceptedBefore.toISOString()}::timestamptz
+      else ${retry.otherwiseBefore.toISOString()}::timestamptz end)`;
+
+/** References of payments whose refund is due to be asked for, longest waiting first. */
+export async function findRefundsDue(db: Db, retry: RefundRetry, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(refundDue(retry))
+    .orderBy(payments.updatedAt)
+    .limit(limit);
+  return rows.map((row) => row.reference);
+}
+
+/**
+ * The payment, if its refund is due to be asked for; its request is recorded in the same transaction,
+ * so of workers that try at once one asks the provider and the others find the request made. The row
+ * is locked first and due-ness read after, by a statement that sees what the lock waited for.
+ */
+export async function claimRefund(
+  db: Db,
+  reference: string,
+  retry: RefundRetry,
+  at: Date,
+): Promise<PaymentRecord | undefined> {
+  const payment = await lockPaymentByReference(db, reference);
+  if (!payment) return undefined;
+  const [due] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.id, payment.id), refundDue(retry)));
+  if (!due) return undefined;
+  await recordPaymentEvent(db, {
+    paymentId: payment.id,
+    source: 'refund',
+    outcome: 'requested',
+    createdAt: at,
+  });
+  return payment;
+}
+
+/** Marks the payment's refund done, once: false when it was not awaiting one. */
+export async function markRefunded(db: Db, reference: string, at: Date): Promise<PaymentRecord | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ refundStatus: 'refunded', refundedAt: at, updatedAt: sql`now()` })
+    .where(and(eq(payments.reference, reference), eq(payments.refundStatus, 'pending')))
+    .returning();
+  return row;
+}
+
+/** The payer's name, for the greeting of what we write to them. */
+export async function findPayerName(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name;
 }

@@ -83,9 +83,9 @@ describe('POST /api/payments/initialize', () => {
     [
       'a payment type not offered yet',
       'buyer',
-      { paymentType: 'booking', bookingId: '7f0c3c2e-57a4-4f4b-9a55-1c1a0f7e2b10' },
+      { paymentType: 'course', courseId: '7f0c3c2e-57a4-4f4b-9a55-1c1a0f7e2b10' },
       400,
-      PAYMENT_MESSAGES.typeUnavailable('booking'),
+      PAYMENT_MESSAGES.typeUnavailable('course'),
     ],
     [
       'a stay payment without its booking',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatKES, centsToShillings } from '@sokoni/contracts/money';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES, type PaymentType } from '@sokoni/contracts/checkout';
+import { REFUND_MAIL } from '@sokoni/contracts/mail';
 import type {
   InitializePaymentData,
   InitializePaymentResponse,
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { JobQueue } from '../../lib/job-queue.js';
+import type { MailMessage, MailService } from '../mail/mail.service.js';
 import type { PaymentHandler, PaymentHandlers, ReleaseReason } from './payment-handlers.js';
 import { ProviderError, type PaymentProvider, type ProviderCharge } from './payment-provider.js';
 import * as repo from './payments.repository.js';
@@ -27,6 +29,40 @@ const HOLD_MS = PAYMENT_HOLD_MINUTES * 60 * 1000;
 export const HOLDS_LAPSE_QUEUE = 'payments-holds-lapse';
 /** Lapsed holds ended per run of the job; a backlog is worked off a batch a minute. */
 const LAPSE_BATCH = 200;
+/**
+ * Refunds are asked for by a job, outside any transaction: right after a settlement marks one, and
+ * every minute for those still due.
+ */
+export const REFUNDS_QUEUE = 'payments-refunds';
+const REFUND_BATCH = 50;
+const MINUTE_MS = 60 * 1000;
+/** A refund request refused or unanswered is tried again after this long. */
+const REFUND_RETRY_MS = 10 * MINUTE_MS;
+/** One the provider accepted is finished by its webhook; asked about again only after this long. */
+const REFUND_RECHECK_MS = 6 * 60 * MINUTE_MS;
+const refundRetryAt = (moment: number): repo.RefundRetry => ({
+  acceptedBefore: new Date(moment - REFUND_RECHECK_MS),
+  otherwiseBefore: new Date(moment - REFUND_RETRY_MS),
+});
+
+/** The e-mail that tells a payer their charge is being given back, and why. */
+function refundMail(payment: repo.PaymentRecord, payerName: string, notice: string): MailMessage {
+  return {
+    to: payment.email,
+    subject: REFUND_MAIL.subject,
+    text: [
+      REFUND_MAIL.greeting(payerName),
+      '',
+      notice,
+      REFUND_MAIL.timing,
+      '',
+      REFUND_MAIL.reference(payment.reference),
+      '',
+      REFUND_MAIL.signOff,
+      '',
+    ].join('\n'),
+  };
+}
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -35,7 +71,12 @@ export function createPaymentsService(deps: {
   provider: PaymentProvider;
   handlers: PaymentHandlers;
   jobs: JobQueue;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  mail: Pick<MailService, 'queue'>;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   clock?: Clock;
 }) {
   const { db, provider, handlers, log } = deps;
@@ -83,6 +124,86 @@ export function createPaymentsService(deps: {
   );
   deps.jobs.schedule(HOLDS_LAPSE_QUEUE, '* * * * *');
 
+  /**
+   * Marks a paid charge that fulfilled nothing for refund and tells its payer, in the settling
+   * transaction; the refund itself is asked for by the refunds job once that commits.
+   */
+  async function markForRefund(tx: Db, payment: repo.PaymentRecord, reason: string): Promise<void> {
+    await repo.markForRefund(tx, payment.id, reason);
+    const amount = formatKES(centsToShillings(payment.amountCents));
+    const notice =
+      handlerFor(payment.paymentType).refundNotice?.(amount) ?? PAYMENT_MESSAGES.refundNotice(amount);
+    const name = (await repo.findPayerName(tx, payment.userId)) ?? payment.email;
+    await deps.mail.queue(tx, refundMail(payment, name, notice));
+    await deps.jobs.send(REFUNDS_QUEUE, {}, { db: tx });
+  }
+
+  /** Records a refund done, once, whoever learns of it first (our request's answer, or a webhook). */
+  async function refunded(reference: string, source: 'refund' | 'webhook', payload: unknown): Promise<void> {
+    await db.transaction(async (tx) => {
+      const payment = await repo.markRefunded(tx, reference, new Date(now()));
+      if (!payment) return;
+      await repo.recordPaymentEvent(tx, {
+        paymentId: payment.id,
+        source,
+        outcome: 'refunded',
+        payload,
+        createdAt: new Date(now()),
+      });
+      log.info({ reference }, 'payment refunded');
+    });
+  }
+
+  /**
+   * Asks the provider to give one charge back, if its refund is still due: claimed first, so two
+   * workers never ask at once. Whatever stops it (the provider refuses, is away, or is still at
+   * work) leaves the refund pending, to be asked again later.
+   */
+  async function requestRefund(reference: string): Promise<void> {
+    const moment = now();
+    const payment = await db.transaction((tx) =>
+      repo.claimRefund(tx, reference, refundRetryAt(moment), new Date(moment)),
+    );
+    if (!payment) return;
+    try {
+      if ((await provider.refund(reference, payment.amountCents)) === 'refunded') {
+        await refunded(reference, 'refund', { state: 'refunded' });
+      } else {
+        await repo.recordPaymentEvent(db, {
+          paymentId: payment.id,
+          source: 'refund',
+          outcome: 'pending',
+          createdAt: new Date(now()),
+        });
+      }
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      log.warn(
+        { reference, err: error, detail: error.detail },
+        'refund not made; it is asked for again later',
+      );
+      await repo.recordPaymentEvent(db, {
+        paymentId: payment.id,
+        source: 'refund',
+        outcome: 'error',
+        payload: error.detail,
+        createdAt: new Date(now()),
+      });
+    }
+  }
+
+  async function requestRefunds(): Promise<void> {
+    const due = await repo.findRefundsDue(db, refundRetryAt(now()), REFUND_BATCH);
+    for (const reference of due) await requestRefund(reference);
+  }
+
+  deps.jobs.define(
+    REFUNDS_QUEUE,
+    { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 300 },
+    requestRefunds,
+  );
+  deps.jobs.schedule(REFUNDS_QUEUE, '* * * * *');
+
   const toVerification = (payment: repo.PaymentRecord): PaymentVerification => ({
     status: payment.status,
     reference: payment.reference,
@@ -91,6 +212,7 @@ export function createPaymentsService(deps: {
     currency: payment.currency,
     subjectId: payment.subjectId,
     paidAt: payment.paidAt?.toISOString() ?? null,
+    refund: payment.refundStatus ?? null,
   });
 
   /**
@@ -141,14 +263,11 @@ export function createPaymentsService(deps: {
       const handler = handlerFor(payment.paymentType);
       const outcome = await handler.fulfil(tx, payment);
       if (outcome !== 'fulfilled') {
-        log.error(
+        log.warn(
           { reference, subject: payment.subjectId, outcome },
-          'paid for a subject that cannot be fulfilled: refund it',
+          'paid for a subject that cannot be fulfilled: refunding it',
         );
-        await repo.setPaymentStatus(tx, payment.id, {
-          status: 'success',
-          failureReason: `subject_${outcome}`,
-        });
+        await markForRefund(tx, payment, `subject_${outcome}`);
         if (holdWasOpen) await handler.release(tx, payment, 'unfulfillable');
       }
     });
@@ -270,6 +389,8 @@ export function createPaymentsService(deps: {
       }
       const reported = provider.chargeFromWebhook(event);
       if (reported) await settle(reported.reference, reported.charge, 'webhook');
+      const refund = provider.refundFromWebhook(event);
+      if (refund && isPaymentReference(refund.reference)) await refunded(refund.reference, 'webhook', event);
     },
 
     /** For the sandbox checkout page. */

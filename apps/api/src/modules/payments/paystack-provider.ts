@@ -14,6 +14,18 @@ function toStatus(paystackStatus: unknown): PaymentStatus {
 
 type PaystackAnswer<T> = { status?: boolean; message?: string; data?: T };
 
+/**
+ * Paystack's refusal of a refund because the charge was already given back in full (by an earlier
+ * request of ours that we did not hear the end of): for us, that is a refund done.
+ */
+function alreadyReversed(answer: unknown): boolean {
+  const { code, message } = (answer ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'transaction_reversed' ||
+    (typeof message === 'string' && /fully reversed|already (been )?(refunded|reversed)/i.test(message))
+  );
+}
+
 /** The real Paystack API (https://paystack.com/docs/api/transaction); PAYSTACK_BASE_URL points tests at a fake. */
 export function createPaystackProvider(options: { secretKey: string; baseUrl: string }): PaymentProvider {
   async function call<T>(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<T> {
@@ -71,10 +83,13 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
     },
 
     chargeFromWebhook(event) {
-      const { data } = (event ?? {}) as {
+      const { event: name, data } = (event ?? {}) as {
+        event?: unknown;
         data?: { reference?: unknown; status?: unknown; amount?: unknown; currency?: unknown };
       };
+      // A refund's events tell of the money going back, never of a charge.
       if (
+        (typeof name === 'string' && name.startsWith('refund.')) ||
         typeof data?.reference !== 'string' ||
         typeof data.amount !== 'number' ||
         typeof data.currency !== 'string'
@@ -90,6 +105,30 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
           raw: event,
         },
       };
+    },
+
+    // https://paystack.com/docs/api/refund: 'processed' is done; pending and processing are not yet.
+    async refund(reference, amountCents) {
+      try {
+        const data = await call<{ status?: string }>('/refund', {
+          method: 'POST',
+          body: { transaction: reference, amount: amountCents },
+        });
+        return data.status === 'processed' ? 'refunded' : 'pending';
+      } catch (error) {
+        if (error instanceof ProviderError && alreadyReversed(error.detail)) return 'refunded';
+        throw error;
+      }
+    },
+
+    refundFromWebhook(event) {
+      const { event: name, data } = (event ?? {}) as {
+        event?: unknown;
+        data?: { transaction_reference?: unknown; transaction?: { reference?: unknown } };
+      };
+      if (name !== 'refund.processed') return null;
+      const reference = data?.transaction_reference ?? data?.transaction?.reference;
+      return typeof reference === 'string' ? { reference } : null;
     },
 
     verifySignature(rawBody, signature) {

@@ -7,7 +7,8 @@ export const SANDBOX_CHECKOUT_PATH = '/api/payments/sandbox';
 /**
  * Our own stand-in for a card provider, for a machine without Paystack keys: its checkout page is
  * served by this server (/api/payments/sandbox/{reference}, on the same origin as the callback) and
- * what the shopper chose there is the charge's outcome. It never sees real money and accepts no webhook.
+ * what the shopper chose there is the charge's outcome. It never sees real money and accepts no webhook;
+ * a refund is done at once.
  */
 export function createSandboxProvider({ db }: { db: Db }): PaymentProvider {
   return {
@@ -33,5 +34,8 @@ export function createSandboxProvider({ db }: { db: Db }): PaymentProvider {
     },
     chargeFromWebhook: () => null,
     verifySignature: () => false,
+    // No money moved, so giving it back is done the moment it is asked for.
+    refund: async () => 'refunded',
+    refundFromWebhook: () => null,
   };
 }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -31,6 +32,7 @@ describe('header navigation', () => {
       ['Shop', '/shop'],
       ['Community', '/community'],
       ['Events', '/events'],
+      ['Stays', '/stays'],
     ]);
     // The mobile menu is closed (hidden) until its button is pressed; its links are the same sections.
     const mobile = document.getElementById('mobile-menu')!;
@@ -38,10 +40,10 @@ describe('header navigation', () => {
       within(mobile)
         .getAllByRole('link', { hidden: true })
         .map((link) => link.textContent),
-    ).toEqual(['Shop', 'Community', 'Events', 'Login', 'Sign up']);
+    ).toEqual(['Shop', 'Community', 'Events', 'Stays', 'Login', 'Sign up']);
   });
 
-  it('marks the current section and adds the signed-in pages, My Tickets among them', () => {
+  it('marks the current section and adds the signed-in pages, My Tickets among them', async () => {
     useAuthStore.setState({
       user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
     });
@@ -50,14 +52,37 @@ describe('header navigation', () => {
       ['Shop', '/shop'],
       ['Community', '/community'],
       ['Events', '/events'],
+      ['Stays', '/stays'],
       ['Sell', '/sell'],
       ['My Products', '/my-products'],
       ['My Orders', '/orders'],
-      ['My Tickets', '/tickets/mine'],
-      ['Your Events', '/tickets/organizer'],
     ]);
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(main.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
     expect(main.getByRole('link', { name: 'Shop' }).getAttribute('aria-current')).toBeNull();
+    // The pages of each vertical are under More: shown when it is pressed, hidden again on Escape.
+    const more = main.getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(mainLinks().slice(7)).toEqual([
+      ['My Tickets', '/tickets/mine'],
+      ['Your Events', '/tickets/organizer'],
+      ['My Trips', '/trips'],
+      ['Your Listings', '/host/stays'],
+    ]);
+    await userEvent.keyboard('{Escape}');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+    expect(mainLinks()).toHaveLength(7);
+  });
+
+  it('marks More while one of its pages is open', () => {
+    useAuthStore.setState({
+      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
+    });
+    renderWithProviders(<Header />, { url: '/trips' });
+    const main = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main.getByRole('button', { name: 'More' }).className).toContain('bg-emerald-50');
   });
 });

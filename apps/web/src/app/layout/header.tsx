@@ -5,12 +5,13 @@ import { MenuIcon, CloseIcon, UserIcon } from '@/components/icons';
 import { useAuthStore } from '@/stores/auth';
 import { CartLink } from './cart-link';
 import { MobileMenu } from './mobile-menu';
+import { MoreMenu } from './more-menu';
 import { SECTION_LINKS, SIGNED_IN_LINKS } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const desktopLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-2.5 py-2 text-sm font-medium ${
+  `whitespace-nowrap rounded-lg px-2.5 py-2 text-sm font-medium ${
     isActive ? 'bg-emerald-50 text-emerald-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
@@ -47,6 +48,7 @@ export function Header() {
               {link.label}
             </NavLink>
           ))}
+          {user && <MoreMenu buttonClassName={desktopLinkClasses} />}
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <CartLink />
@@ -57,7 +59,7 @@ export function Header() {
             >
               <UserIcon className="text-lg" />
               <span className="sr-only">Your profile: </span>
-              <span className="max-w-40 truncate">{user.name || 'Profile'}</span>
+              <span className="max-w-28 truncate xl:max-w-40">{user.name || 'Profile'}</span>
             </NavLink>
           ) : (
             <Link to="/login" className={buttonClasses('primary', 'ml-1 min-h-10 px-3 md:px-4')}>

@@ -5,13 +5,23 @@ export const SECTION_LINKS: NavLinkItem[] = [
   { to: '/shop', label: 'Shop' },
   { to: '/community', label: 'Community' },
   { to: '/events', label: 'Events' },
+  { to: '/stays', label: 'Stays' },
 ];
 
-/** Links for signed-in users (spec §2: Sell, My Products, My Orders only when logged in). */
+/** The header's links for signed-in users (spec §2: Sell, My Products, My Orders only when logged in). */
 export const SIGNED_IN_LINKS: NavLinkItem[] = [
   { to: '/sell', label: 'Sell' },
   { to: '/my-products', label: 'My Products' },
   { to: '/orders', label: 'My Orders' },
+];
+
+/**
+ * The rest of a signed-in user's own pages, one per vertical: on a desktop they sit in the header's
+ * 'More' menu (the header has no room for them all), on a phone in the menu with the others.
+ */
+export const ACCOUNT_LINKS: NavLinkItem[] = [
   { to: '/tickets/mine', label: 'My Tickets' },
   { to: '/tickets/organizer', label: 'Your Events' },
+  { to: '/trips', label: 'My Trips' },
+  { to: '/host/stays', label: 'Your Listings' },
 ];

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { Spinner } from '@/components/spinner';
@@ -8,6 +9,8 @@ type PaymentStatusPanelProps = {
   state: CallbackState;
   /** What was paid for, once the server has said. */
   paid: PaidSubject | null;
+  /** Shown for a paid payment below its one-line summary (a stay's booking). */
+  paidDetails?: ReactNode;
   reference: string | null;
   onRetry: () => void;
   onGoHome: () => void;
@@ -52,7 +55,14 @@ const BADGE_CLASSES: Record<Look['tone'], string> = {
 
 const BADGE_SYMBOL: Record<Look['tone'], string> = { neutral: '', success: '✓', danger: '!', warning: '?' };
 
-export function PaymentStatusPanel({ state, paid, reference, onRetry, onGoHome }: PaymentStatusPanelProps) {
+export function PaymentStatusPanel({
+  state,
+  paid,
+  paidDetails,
+  reference,
+  onRetry,
+  onGoHome,
+}: PaymentStatusPanelProps) {
   const look = LOOKS[state.phase];
   const verifying = state.phase === 'verifying';
 
@@ -82,6 +92,7 @@ export function PaymentStatusPanel({ state, paid, reference, onRetry, onGoHome }
               {paid.summary}
             </p>
           ) : null}
+          {paidDetails}
           <p className="mt-4 text-sm text-slate-600" data-testid="redirect-countdown">
             Taking you home in {state.secondsLeft} {state.secondsLeft === 1 ? 'second' : 'seconds'}...
           </p>

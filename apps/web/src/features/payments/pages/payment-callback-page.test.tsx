@@ -1,7 +1,9 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
-import { jsonResponse, requestedUrls } from '@/test/api-fakes';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import type { Trip } from '@sokoni/contracts/stays';
+import { jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { PaymentCallbackPage } from './payment-callback-page';
 
@@ -15,7 +17,36 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function answerVerify(overrides: Partial<PaymentVerification>) {
+const BOOKING_ID = '00000000-0000-4000-8000-00000000b001';
+
+/** A stay booking as GET /api/bookings/{id} answers it once its payment went through. */
+function buildTrip(overrides: Partial<Trip> = {}): Trip {
+  return {
+    id: BOOKING_ID,
+    stayId: '00000000-0000-4000-8000-00000000a001',
+    userId: 'u1',
+    startDate: '2025-04-01',
+    endDate: '2025-04-03',
+    nights: 2,
+    pricePerNight: 1250,
+    amount: 2500,
+    status: 'confirmed',
+    holdExpiresAt: null,
+    refund: null,
+    createdAt: '2025-03-01T09:50:00.000Z',
+    stay: {
+      id: '00000000-0000-4000-8000-00000000a001',
+      title: 'Lakeside Cottage',
+      location: 'Naivasha',
+      image: null,
+    },
+    host: { name: 'Njeri Mwangi', email: 'njeri@example.co.ke' },
+    ...overrides,
+  };
+}
+
+/** Answers the verification, and the booking (when given) at GET /api/bookings/{id}. */
+function answerVerify(overrides: Partial<PaymentVerification>, trip?: Trip) {
   const verification: PaymentVerification = {
     status: 'success',
     reference: 'ref',
@@ -24,10 +55,19 @@ function answerVerify(overrides: Partial<PaymentVerification>) {
     currency: 'KES',
     subjectId: 'subject',
     paidAt: '2025-03-01T10:00:00.000Z',
+    refund: null,
     ...overrides,
   };
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(verification));
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const { pathname } = requestUrl(input);
+    if (trip && pathname === `/api/bookings/${trip.id}`) return jsonResponse(trip);
+    if (pathname === '/api/payments/verify') return jsonResponse(verification);
+    return jsonResponse({ message: 'Not found' }, { status: 404 });
+  });
 }
+
+/** Lets the answers to what the page asked after verifying arrive. */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(50));
 
 /** Opens the page at `url` and lets the 1.5 s before verification pass. */
 async function openAndVerify(url: string) {
@@ -38,7 +78,10 @@ async function openAndVerify(url: string) {
 
 describe('payment callback page', () => {
   it('verifies a stay payment by its reference, whatever stayId, userId, start and end come with it', async () => {
-    const fetchSpy = answerVerify({ reference: 'ref_stay', paymentType: 'booking' });
+    const fetchSpy = answerVerify(
+      { reference: 'ref_stay', paymentType: 'booking', subjectId: BOOKING_ID },
+      buildTrip(),
+    );
 
     const heading = await openAndVerify(
       '/payment/callback?reference=ref_stay&trxref=ref_stay&stayId=s1&userId=u1&start=2025-04-01&end=2025-04-03',
@@ -46,12 +89,69 @@ describe('payment callback page', () => {
 
     expect(heading).toBe('Payment Successful!');
     const urls = requestedUrls(fetchSpy);
-    expect(urls.map((url) => url.pathname)).toEqual(['/api/payments/verify']);
+    expect(urls[0]?.pathname).toBe('/api/payments/verify');
     expect([...urls[0]!.searchParams]).toEqual([['reference', 'ref_stay']]);
     expect(screen.getByTestId('paid-subject').textContent).toBe(
       'Your stay, 1 Apr 2025 to 3 Apr 2025 · KES 2,500',
     );
     expect(screen.getByRole('link', { name: 'View My Trips' }).getAttribute('href')).toBe('/trips');
+  });
+
+  it('shows the confirmed booking: the stay, its dates, nights, amount and status', async () => {
+    const fetchSpy = answerVerify(
+      { reference: 'ref_stay', paymentType: 'booking', subjectId: BOOKING_ID, amount: 13_500 },
+      buildTrip({
+        startDate: '2026-12-24',
+        endDate: '2026-12-27',
+        nights: 3,
+        pricePerNight: 4500,
+        amount: 13_500,
+        stay: { id: 's1', title: 'Diani Beach Villa', location: 'Diani', image: null },
+      }),
+    );
+
+    await openAndVerify(
+      '/payment/callback?reference=ref_stay&stayId=s1&userId=u1&start=2026-12-24&end=2026-12-27',
+    );
+    await settle();
+    const booking = screen.getByTestId('paid-booking');
+
+    expect(requestedUrls(fetchSpy).map((url) => url.pathname)).toEqual([
+      '/api/payments/verify',
+      `/api/bookings/${BOOKING_ID}`,
+    ]);
+    const rows = [...booking.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(booking.querySelector('p')?.textContent).toBe('Diani Beach Villa');
+    expect(rows).toEqual([
+      ['Check-in', 'Thu, 24 Dec 2026'],
+      ['Check-out', 'Sun, 27 Dec 2026'],
+      ['Nights', '3'],
+      ['Amount', 'KES 13,500'],
+      ['Status', 'Confirmed'],
+    ]);
+    expect(screen.queryByTestId('booking-refund')).toBeNull();
+  });
+
+  it('says a stay paid after its nights were taken is being refunded, or has been, instead of confirming it', async () => {
+    const late = { paymentType: 'booking', subjectId: BOOKING_ID, amount: 9000 } as const;
+    answerVerify({ ...late, reference: 'ref_late', refund: 'pending' }, buildTrip({ status: 'expired' }));
+    await openAndVerify('/payment/callback?reference=ref_late');
+    await settle();
+
+    expect(screen.getByTestId('booking-refund').textContent).toBe(STAY_MESSAGES.refundNotice('KES 9,000'));
+    expect(screen.queryByTestId('paid-booking')).toBeNull();
+    cleanup();
+    vi.restoreAllMocks();
+
+    answerVerify({ ...late, reference: 'ref_later', refund: 'refunded' }, buildTrip({ status: 'expired' }));
+    await openAndVerify('/payment/callback?reference=ref_later');
+    await settle();
+
+    expect(screen.getByTestId('booking-refund').textContent).toBe(STAY_MESSAGES.refunded('KES 9,000'));
+    expect(screen.queryByTestId('paid-booking')).toBeNull();
   });
 
   it('verifies an event payment by its reference, whatever eventId, userId and quantity come with it', async () => {

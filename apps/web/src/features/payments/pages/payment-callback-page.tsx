@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePaymentCallback } from '../hooks/use-payment-callback';
+import { PaidBooking } from '../components/paid-booking';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
 import { paidSubject } from '../lib/paid-subject';
 
@@ -20,6 +21,12 @@ function PaymentCallback({ reference, details }: { reference: string | null; det
     <PaymentStatusPanel
       state={state}
       paid={payment ? paidSubject(payment, details) : null}
+      paidDetails={
+        // A paid stay shows its booking as the server has it (spec §2), or its refund.
+        state.phase === 'success' && payment?.paymentType === 'booking' ? (
+          <PaidBooking payment={payment} />
+        ) : null
+      }
       reference={reference}
       onRetry={retry}
       onGoHome={() => void navigate('/')}

@@ -5,8 +5,8 @@ import type { ProductFacets } from '@sokoni/contracts/shop';
 import { inputClasses } from '@/components/text-field';
 import { chooseCondition, selectedPriceRange, toggleCategory, withPriceRange } from '../lib/filter-state';
 import type { FilterState } from '../lib/filter-state';
-import type { PriceRange } from '../lib/price-range';
-import { PriceRangeFilter } from './price-range-filter';
+import type { PriceRange } from '@/lib/price-range';
+import { PriceRangeFilter } from '@/components/price-range-filter';
 
 const SORT_OPTIONS: { value: ProductSort | ''; label: string }[] = [
   { value: '', label: 'Default order' },

@@ -7,7 +7,7 @@ import { useProducts } from '../api/get-products';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import { activeFilterCount, clearFilters, toProductFilters } from '../lib/filter-state';
 import type { ProductFilters } from '../lib/filter-state';
-import { priceBounds } from '../lib/price-range';
+import { priceBounds } from '@/lib/price-range';
 import { FilterDrawer } from './filter-drawer';
 import { FilterPanel } from './filter-panel';
 import { ProductResults } from './product-results';

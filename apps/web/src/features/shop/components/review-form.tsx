@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateReview } from '../api/create-review';
 import { ReviewForm as ReviewFormSchema } from '../lib/review-form';
-import { RatingPicker } from './rating-picker';
+import { RatingPicker } from '@/components/rating-picker';
 
 const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
 

@@ -1,7 +1,7 @@
 import { CATEGORIES, CONDITIONS, PRODUCT_SORTS } from '@sokoni/contracts/catalog';
 import type { CategoryId, Condition, ProductSort } from '@sokoni/contracts/catalog';
-import { clampRange } from './price-range';
-import type { PriceRange } from './price-range';
+import { clampRange } from '@/lib/price-range';
+import type { PriceRange } from '@/lib/price-range';
 
 /** What a shopper chose in the filter panel; it lives in the URL so a view can be shared. */
 export type FilterState = {

@@ -2,12 +2,12 @@ import { Link, useParams } from 'react-router';
 import { EBOOK_TITLE } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
 import { Button, buttonClasses } from '@/components/button';
+import { ImageGallery } from '@/components/image-gallery';
 import { ApiError } from '@/lib/api-client';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useProduct } from '../api/get-product';
 import { EbookCard } from '../components/ebook-card';
 import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
-import { ProductGallery } from '../components/product-gallery';
 import { ProductReviews } from '../components/product-reviews';
 import { ProductSummary } from '../components/product-summary';
 
@@ -51,7 +51,7 @@ function ProductDetail({ product }: { product: Product }) {
     <article className="space-y-10">
       <title>{`${product.title} — Sokoni`}</title>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery key={product.id} title={product.title} images={product.image} />
+        <ImageGallery key={product.id} title={product.title} images={product.image} />
         <ProductSummary product={product}>
           {product.title === EBOOK_TITLE ? <EbookCard product={product} /> : null}
         </ProductSummary>

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { PRICE_STEP } from '@sokoni/contracts/catalog';
 import { formatKES } from '@sokoni/contracts/money';
 import { inputClasses } from '@/components/text-field';
-import { applyPriceText, moveMaxThumb, moveMinThumb } from '../lib/price-range';
-import type { PriceRange } from '../lib/price-range';
+import { applyPriceText, moveMaxThumb, moveMinThumb } from '@/lib/price-range';
+import type { PriceRange } from '@/lib/price-range';
 
 // Two range inputs share one track; only their thumbs take the pointer, so both stay draggable.
 const thumbClasses = [
@@ -23,10 +23,20 @@ type PriceRangeFilterProps = {
   bounds: PriceRange;
   value: PriceRange;
   onChange: (range: PriceRange) => void;
+  /** The fieldset's legend: 'Price range' for products, 'Price per night' for stays. */
+  label?: string;
+  /** Shillings per slider step: the shop's 100, the stays' 500. */
+  step?: number;
 };
 
 /** Spec §4/§5: the slider applies at once; typed prices only on 'Apply Price Filter'. */
-export function PriceRangeFilter({ bounds, value, onChange }: PriceRangeFilterProps) {
+export function PriceRangeFilter({
+  bounds,
+  value,
+  onChange,
+  label = 'Price range',
+  step = PRICE_STEP,
+}: PriceRangeFilterProps) {
   const id = useId();
   const [text, setText] = useState(() => toText(value));
   const [shownValue, setShownValue] = useState(value);
@@ -37,7 +47,7 @@ export function PriceRangeFilter({ bounds, value, onChange }: PriceRangeFilterPr
   }
 
   const apply = () => {
-    const applied = applyPriceText(value, text, bounds);
+    const applied = applyPriceText(value, text, bounds, step);
     // Re-show the applied values even when they equal the current range (ignored input).
     setText(toText(applied));
     onChange(applied);
@@ -49,7 +59,7 @@ export function PriceRangeFilter({ bounds, value, onChange }: PriceRangeFilterPr
 
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-semibold text-slate-900">Price range</legend>
+      <legend className="text-sm font-semibold text-slate-900">{label}</legend>
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="price-range-label">
         {formatKES(value.min)} – {formatKES(value.max)}
       </p>
@@ -65,9 +75,9 @@ export function PriceRangeFilter({ bounds, value, onChange }: PriceRangeFilterPr
           aria-valuetext={formatKES(value.min)}
           min={bounds.min}
           max={bounds.max}
-          step={PRICE_STEP}
+          step={step}
           value={value.min}
-          onChange={(event) => onChange(moveMinThumb(value, Number(event.target.value), bounds))}
+          onChange={(event) => onChange(moveMinThumb(value, Number(event.target.value), bounds, step))}
           className={thumbClasses}
         />
         <input
@@ -76,9 +86,9 @@ export function PriceRangeFilter({ bounds, value, onChange }: PriceRangeFilterPr
           aria-valuetext={formatKES(value.max)}
           min={bounds.min}
           max={bounds.max}
-          step={PRICE_STEP}
+          step={step}
           value={value.max}
-          onChange={(event) => onChange(moveMaxThumb(value, Number(event.target.value), bounds))}
+          onChange={(event) => onChange(moveMaxThumb(value, Number(event.target.value), bounds, step))}
           className={thumbClasses}
         />
       </div>

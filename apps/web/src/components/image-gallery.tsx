@@ -1,13 +1,23 @@
 import { useState } from 'react';
-import { ProductImage } from '@/components/product-image';
+import { ProductImage } from './product-image';
 
-type ProductGalleryProps = { title: string; images: string[] };
+type ImageGalleryProps = {
+  title: string;
+  images: string[];
+  /** A product is shown whole on a square; a place fills a landscape frame. */
+  shape?: 'square' | 'landscape';
+};
+
+const MAIN_IMAGE = {
+  square: { width: 640, height: 640, className: 'aspect-square w-full object-contain' },
+  landscape: { width: 960, height: 640, className: 'aspect-[3/2] w-full object-cover' },
+} as const;
 
 const arrowClasses =
   'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl leading-none text-slate-800 shadow hover:bg-white';
 
 /** The main image with arrows, dots and thumbnails; every control is a labelled button. */
-export function ProductGallery({ title, images }: ProductGalleryProps) {
+export function ImageGallery({ title, images, shape = 'square' }: ImageGalleryProps) {
   const [selected, setSelected] = useState(0);
   const count = images.length;
   const current = Math.min(selected, Math.max(0, count - 1));
@@ -20,9 +30,9 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
         <ProductImage
           src={images[current]}
           alt={count > 1 ? `${title}, image ${current + 1} of ${count}` : title}
-          width={640}
-          height={640}
-          className="aspect-square w-full object-contain"
+          width={MAIN_IMAGE[shape].width}
+          height={MAIN_IMAGE[shape].height}
+          className={MAIN_IMAGE[shape].className}
           data-testid="gallery-main-image"
         />
         {count > 1 ? (

@@ -1,0 +1,85 @@
+import { splitName } from '@sokoni/contracts/events';
+import {
+  BOOKING_MAIL as GUEST,
+  HOST_BOOKING_MAIL as HOST,
+  HOST_LISTINGS_PATH,
+  MY_TRIPS_PATH,
+} from '@sokoni/contracts/mail';
+import { centsToShillings, formatKES } from '@sokoni/contracts/money';
+import { STAY_MESSAGES, formatStayDay, occupiedNights } from '@sokoni/contracts/stays';
+import { escapeHtml } from '../../lib/html.js';
+import type { MailMessage } from '../mail/mail.service.js';
+import type { BookingParties } from './bookings.repository.js';
+
+const BODY_STYLE =
+  'margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5';
+const paragraph = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
+const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+
+/** A letter's parts: paragraphs of lines, and the closing line with the page it links to. */
+type Letter = { paragraphs: string[][]; linkLine: (link: string) => string; url: string; signOff: string };
+
+const plainText = ({ paragraphs, linkLine, url, signOff }: Letter) =>
+  [...paragraphs.map((lines) => lines.join('\n')), linkLine(url), signOff, ''].join('\n\n');
+
+/** The same lines as HTML; everything a host or a guest wrote (a title, a name) is escaped. */
+const html = ({ paragraphs, linkLine, url, signOff }: Letter) =>
+  [
+    '<!doctype html>',
+    `<html lang="en"><body style="${BODY_STYLE}">`,
+    ...paragraphs.map((lines) => paragraph(lines.map(escapeHtml).join('<br>'))),
+    paragraph(linkLine(link(url))),
+    paragraph(escapeHtml(signOff).replace(/\n/g, '<br>')),
+    '</body></html>',
+    '',
+  ].join('\n');
+
+/** Check-in, check-out (the day after the last night: a same-day stay's is the next day) and nights. */
+const stayLines = (booking: BookingParties) => [
+  GUEST.checkIn(formatStayDay(booking.startDate)),
+  GUEST.checkOut(formatStayDay(occupiedNights(booking).until)),
+  GUEST.nights(STAY_MESSAGES.nights(booking.nights)),
+];
+
+const amountOf = (booking: BookingParties) => formatKES(centsToShillings(booking.amountCents));
+
+/** The guest's confirmation: the dates, where to go, what was paid, and the host to write to. */
+export function bookingConfirmationMail(booking: BookingParties, siteUrl: string): MailMessage {
+  const letter: Letter = {
+    paragraphs: [
+      [GUEST.greeting(booking.guest.name)],
+      [GUEST.confirmed(booking.stay.title)],
+      [...stayLines(booking), GUEST.paid(amountOf(booking)), GUEST.address(booking.stay.location)],
+      [GUEST.host(booking.host.name, booking.host.email), GUEST.contactHost],
+    ],
+    linkLine: GUEST.myTrips,
+    url: `${siteUrl}${MY_TRIPS_PATH}`,
+    signOff: GUEST.signOff,
+  };
+  return {
+    to: booking.guest.email,
+    subject: GUEST.subject(booking.stay.title),
+    text: plainText(letter),
+    html: html(letter),
+  };
+}
+
+/** The host's notice of a paid booking: who (first name, as hosts see guests), when, how much. */
+export function newBookingMail(booking: BookingParties, siteUrl: string): MailMessage {
+  const letter: Letter = {
+    paragraphs: [
+      [HOST.greeting(booking.host.name)],
+      [HOST.booked(splitName(booking.guest.name).firstName, booking.stay.title)],
+      [...stayLines(booking), HOST.amount(amountOf(booking))],
+    ],
+    linkLine: HOST.listings,
+    url: `${siteUrl}${HOST_LISTINGS_PATH}`,
+    signOff: HOST.signOff,
+  };
+  return {
+    to: booking.host.email,
+    subject: HOST.subject(booking.stay.title),
+    text: plainText(letter),
+    html: html(letter),
+  };
+}

@@ -1,0 +1,38 @@
+import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import type { PaymentHandler } from '../payments/payment-handlers.js';
+import type { BookingsService } from './bookings.service.js';
+
+/**
+ * How a stay booking is paid for: priced from the booking (nights × the price per night when it was
+ * made); its nights are held while the guest pays (15 minutes), the booking is confirmed once when
+ * the payment succeeds (both e-mails queued in the same transaction), and its nights go free when
+ * the payment fails, is abandoned or lapses. A payment that succeeds after its nights went to someone
+ * else confirms nothing: the engine refunds it, and the guest is told why in the stay's own words.
+ */
+export function bookingPaymentHandler({
+  bookings,
+}: {
+  bookings: BookingsService;
+}): PaymentHandler<'booking'> {
+  return {
+    async prepare(tx, caller, input, hold) {
+      const { bookingId, amountCents, description } = await bookings.holdForPayment(
+        tx,
+        caller,
+        { bookingId: input.bookingId, amount: input.amount },
+        hold,
+      );
+      return { subjectId: bookingId, amountCents, description };
+    },
+
+    describe: (bookingId) => bookings.describe(bookingId),
+
+    fulfil: (tx, { subjectId, reference }) => bookings.confirmPaid(tx, subjectId, reference),
+
+    async release(tx, { subjectId }) {
+      await bookings.releaseHold(tx, subjectId);
+    },
+
+    refundNotice: STAY_MESSAGES.refundNotice,
+  };
+}

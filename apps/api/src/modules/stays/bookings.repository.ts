@@ -1,0 +1,325 @@
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { BookingStatus } from '@sokoni/contracts/stays';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
+import { payments } from '../../db/schema/payments.js';
+import { stayBookings, stays } from '../../db/schema/stays.js';
+
+/** A guest's booking as stored (a host's blocked dates are never one: they have no guest). */
+export type BookingRecord = {
+  id: string;
+  stayId: string;
+  guestId: string;
+  status: BookingStatus;
+  startDate: string;
+  endDate: string;
+  nights: number;
+  pricePerNightCents: number;
+  amountCents: number;
+  holdExpiresAt: Date | null;
+  paymentReference: string | null;
+  createdAt: Date;
+};
+
+/** The rows the exclusion constraint refused: their nights overlap nights another row holds. */
+export const NIGHTS_TAKEN = 'taken';
+type Taken = typeof NIGHTS_TAKEN;
+
+const bookingColumns = {
+  id: stayBookings.id,
+  stayId: stayBookings.stayId,
+  // Every row with a guest is a booking (check stay_bookings_guest), never a block.
+  guestId: sql<string>`${stayBookings.guestId}`,
+  status: sql<BookingStatus>`${stayBookings.status}`,
+  startDate: stayBookings.startDate,
+  endDate: stayBookings.endDate,
+  nights: stayBookings.nights,
+  pricePerNightCents: stayBookings.pricePerNightCents,
+  amountCents: stayBookings.amountCents,
+  holdExpiresAt: stayBookings.holdExpiresAt,
+  paymentReference: stayBookings.paymentReference,
+  createdAt: stayBookings.createdAt,
+};
+
+const isBooking = sql`${stayBookings.guestId} is not null`;
+
+/** PostgreSQL's exclusion_violation, straight from the driver or wrapped by Drizzle (its `cause`). */
+function isOverlap(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+/**
+ * A write that takes nights, in a savepoint of `db`'s transaction: when the exclusion constraint
+ * refuses it, only the savepoint rolls back and the transaction goes on (a settling payment must
+ * still record that it bought nothing).
+ */
+async function takingNights<T>(db: Db, write: (savepoint: Db) => Promise<T>): Promise<T | Taken> {
+  try {
+    return await db.transaction(write);
+  } catch (error) {
+    if (isOverlap(error)) return NIGHTS_TAKEN;
+    throw error;
+  }
+}
+
+// ---- locks: the guest, then the stay, then its bookings, in that order everywhere ---------------
+
+/**
+ * The guest's account row, locked (without blocking the foreign keys that point at it): their
+ * bookings are counted and made one at a time, so the cap on unpaid bookings holds under a burst.
+ */
+export async function lockGuest(db: Db, guestId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, guestId)).for('no key update');
+}
+
+/** The stay locked while its nights are written: its price is the one the booking is made at. */
+export async function lockStay(
+  db: Db,
+  stayId: string,
+): Promise<{ id: string; title: string; hostId: string; pricePerNightCents: number } | undefined> {
+  const [row] = await db
+    .select({
+      id: stays.id,
+      title: stays.title,
+      hostId: stays.hostId,
+      pricePerNightCents: stays.pricePerNightCents,
+    })
+    .from(stays)
+    .where(eq(stays.id, stayId))
+    .for('no key update');
+  return row;
+}
+
+export async function findBookingById(db: Db, id: string): Promise<BookingRecord | undefined> {
+  const [row] = await db
+    .select(bookingColumns)
+    .from(stayBookings)
+    .where(and(eq(stayBookings.id, id), isBooking));
+  return row;
+}
+
+export async function lockBooking(db: Db, id: string): Promise<BookingRecord | undefined> {
+  const [row] = await db
+    .select(bookingColumns)
+    .from(stayBookings)
+    .where(and(eq(stayBookings.id, id), isBooking))
+    .for('update');
+  return row;
+}
+
+/** The guest's bookings held and not lapsed at `at` (but `except`). */
+export async function countLiveHolds(db: Db, guestId: string, at: Date, except?: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(stayBookings)
+    .where(
+      and(
+        eq(stayBookings.guestId, guestId),
+        eq(stayBookings.status, 'held'),
+        gt(stayBookings.holdExpiresAt, at),
+        except ? ne(stayBookings.id, except) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+// ---- writes that take or free nights -------------------------------------------------------------
+
+export async function insertHeldBooking(
+  db: Db,
+  values: {
+    stayId: string;
+    guestId: string;
+    startDate: string;
+    endDate: string;
+    nights: number;
+    pricePerNightCents: number;
+    holdExpiresAt: Date;
+    at: Date;
+  },
+): Promise<BookingRecord | Taken> {
+  return takingNights(db, async (savepoint) => {
+    const [row] = await savepoint
+      .insert(stayBookings)
+      .values({
+        stayId: values.stayId,
+        guestId: values.guestId,
+        status: 'held',
+        startDate: values.startDate,
+        endDate: values.endDate,
+        nights: values.nights,
+        pricePerNightCents: values.pricePerNightCents,
+        amountCents: values.nights * values.pricePerNightCents,
+        holdExpiresAt: values.holdExpiresAt,
+        createdAt: values.at,
+        updatedAt: values.at,
+      })
+      .returning(bookingColumns);
+    if (!row) throw new Error('insert into stay_bookings returned no row');
+    return row;
+  });
+}
+
+/** Holds the booking's nights (again) until `until`: refused when another row took them meanwhile. */
+export async function holdBooking(db: Db, id: string, until: Date, at: Date): Promise<void | Taken> {
+  return takingNights(db, async (savepoint) => {
+    await savepoint
+      .update(stayBookings)
+      .set({ status: 'held', holdExpiresAt: until, updatedAt: at })
+      .where(eq(stayBookings.id, id));
+  });
+}
+
+/** Confirms a held or expired booking as paid by `reference`; an expired one only if its nights are free. */
+export async function confirmBooking(
+  db: Db,
+  id: string,
+  reference: string,
+  at: Date,
+): Promise<boolean | Taken> {
+  return takingNights(db, async (savepoint) => {
+    const rows = await savepoint
+      .update(stayBookings)
+      .set({
+        status: 'confirmed',
+        paymentReference: reference,
+        confirmedAt: at,
+        holdExpiresAt: null,
+        updatedAt: at,
+      })
+      .where(and(eq(stayBookings.id, id), sql`${stayBookings.status} in ('held', 'expired')`))
+      .returning({ id: stayBookings.id });
+    return rows.length > 0;
+  });
+}
+
+/** A held booking (lapsed or not) lets its nights go; false when it was not held. */
+export async function expireHeldBooking(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(stayBookings)
+    .set({ status: 'expired', holdExpiresAt: null, updatedAt: at })
+    .where(and(eq(stayBookings.id, id), eq(stayBookings.status, 'held')))
+    .returning({ id: stayBookings.id });
+  return rows.length > 0;
+}
+
+export async function cancelBooking(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(stayBookings)
+    .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: at })
+    .where(eq(stayBookings.id, id));
+}
+
+/** Is a payment of the booking under way: pending, with its hold still open at `at`? */
+export async function hasOpenPayment(db: Db, bookingId: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentType, 'booking'),
+        eq(payments.subjectId, bookingId),
+        eq(payments.status, 'pending'),
+        isNull(payments.holdEndedAt),
+        gt(payments.holdExpiresAt, at),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+// ---- what guests see ----------------------------------------------------------------------------
+
+/** The day after a booking's last night: its check-out day, as a date. */
+const checkOut = sql`(${stayBookings.startDate} + ${stayBookings.nights})`;
+
+/** The stay's host: a second look at users beside the guest's. */
+const host = alias(users, 'host');
+
+const tripColumns = {
+  ...bookingColumns,
+  stayTitle: stays.title,
+  stayLocation: stays.location,
+  stayImage: sql<string | null>`${stays.images}[1]`,
+  hostName: host.name,
+  hostEmail: host.email,
+  /** The refund of the latest payment of the booking that has one (a payment that came too late). */
+  refund: sql<'pending' | 'refunded' | null>`(select ${payments.refundStatus} from ${payments}
+    where ${payments.paymentType} = 'booking' and ${payments.subjectId} = ${stayBookings.id}::text
+      and ${payments.refundStatus} is not null
+    order by ${payments.createdAt} desc limit 1)`,
+};
+
+export type TripRecord = BookingRecord & {
+  stayTitle: string;
+  stayLocation: string;
+  stayImage: string | null;
+  hostName: string;
+  hostEmail: string;
+  refund: 'pending' | 'refunded' | null;
+};
+
+const trips = (db: Db) =>
+  db
+    .select(tripColumns)
+    .from(stayBookings)
+    .innerJoin(stays, eq(stays.id, stayBookings.stayId))
+    .innerJoin(host, eq(host.id, stays.hostId));
+
+/** The guest's bookings: those not over by `today` first, soonest first; then past ones, latest first. */
+export async function findTripsOfGuest(db: Db, guestId: string, today: string): Promise<TripRecord[]> {
+  const upcoming = sql`${checkOut} >= ${today}::date`;
+  return trips(db)
+    .where(eq(stayBookings.guestId, guestId))
+    .orderBy(
+      sql`(not ${upcoming})`,
+      sql`case when ${upcoming} then ${stayBookings.startDate} end asc`,
+      desc(stayBookings.startDate),
+      desc(stayBookings.createdAt),
+      asc(stayBookings.id),
+    );
+}
+
+export async function findTripById(db: Db, id: string): Promise<TripRecord | undefined> {
+  const [row] = await trips(db).where(and(eq(stayBookings.id, id), isBooking));
+  return row;
+}
+
+/** What the confirmation e-mails of a booking say: its stay, its guest and its host. */
+export async function findBookingParties(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      startDate: stayBookings.startDate,
+      endDate: stayBookings.endDate,
+      nights: stayBookings.nights,
+      amountCents: stayBookings.amountCents,
+      stay: { title: stays.title, location: stays.location },
+      guest: { name: users.name, email: users.email },
+      host: { name: host.name, email: host.email },
+    })
+    .from(stayBookings)
+    .innerJoin(stays, eq(stays.id, stayBookings.stayId))
+    .innerJoin(users, eq(users.id, stayBookings.guestId))
+    .innerJoin(host, eq(host.id, stays.hostId))
+    .where(eq(stayBookings.id, id));
+  return row;
+}
+
+export type BookingParties = NonNullable<Awaited<ReturnType<typeof findBookingParties>>>;
+
+/** What the sandbox checkout shows a booking's payment as. */
+export async function findBookingSummary(
+  db: Db,
+  id: string,
+): Promise<{ nights: number; title: string } | undefined> {
+  const [row] = await db
+    .select({ nights: stayBookings.nights, title: stays.title })
+    .from(stayBookings)
+    .innerJoin(stays, eq(stays.id, stayBookings.stayId))
+    .where(eq(stayBookings.id, id));
+  return row;
+}

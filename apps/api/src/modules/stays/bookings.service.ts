@@ -1,0 +1,266 @@
+import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
+import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
+import {
+  STAY_HELD_BOOKINGS_MAX,
+  STAY_MESSAGES,
+  nairobiToday,
+  nightsOf,
+  occupiedNights,
+  stayDatesProblem,
+  type Booking,
+  type BookStayInput,
+  type Trip,
+} from '@sokoni/contracts/stays';
+import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { AuthUser } from '../../lib/tokens.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { FulfilOutcome, PaymentHold } from '../payments/payment-handlers.js';
+import { bookingConfirmationMail, newBookingMail } from './booking-mail.js';
+import * as repo from './bookings.repository.js';
+import { expireLapsedHolds } from './stays.repository.js';
+
+const HOLD_MS = PAYMENT_HOLD_MINUTES * 60 * 1000;
+
+const stayNotFound = () => notFound(STAY_MESSAGES.notFound, 'STAY_NOT_FOUND');
+const bookingNotFound = () => notFound(STAY_MESSAGES.bookingNotFound, 'BOOKING_NOT_FOUND');
+const datesTaken = () => conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
+const tooManyHeld = () => conflict(STAY_MESSAGES.tooManyHeld, 'TOO_MANY_HELD_BOOKINGS');
+/** What a booking's payment is for, as the provider's checkout shows it: '3 nights at Lakeside Cottage'. */
+const paymentDescription = (nights: number, title: string) => `${STAY_MESSAGES.nights(nights)} at ${title}`;
+
+/** A held booking whose time ran out is expired for everyone at once, whether or not a job has marked it. */
+const isLapsed = (booking: repo.BookingRecord, at: number) =>
+  booking.status === 'held' && (booking.holdExpiresAt?.getTime() ?? 0) <= at;
+
+function toBooking(record: repo.BookingRecord, refund: Booking['refund'], at: number): Booking {
+  const status = isLapsed(record, at) ? 'expired' : record.status;
+  return {
+    id: record.id,
+    stayId: record.stayId,
+    userId: record.guestId,
+    startDate: record.startDate,
+    endDate: record.endDate,
+    nights: record.nights,
+    pricePerNight: centsToShillings(record.pricePerNightCents),
+    amount: centsToShillings(record.amountCents),
+    status,
+    holdExpiresAt: status === 'held' ? (record.holdExpiresAt?.toISOString() ?? null) : null,
+    refund,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** A booking as its guest sees it; the host's e-mail only once the booking is confirmed. */
+function toTrip(record: repo.TripRecord, at: number): Trip {
+  const booking = toBooking(record, record.refund, at);
+  return {
+    ...booking,
+    stay: {
+      id: record.stayId,
+      title: record.stayTitle,
+      location: record.stayLocation,
+      image: record.stayImage,
+    },
+    host: { name: record.hostName, email: booking.status === 'confirmed' ? record.hostEmail : null },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;
+
+/**
+ * Guests' bookings of stays and their payment. No night is ever sold twice: every held, confirmed
+ * or blocked row of a stay is kept apart from the others by the database's exclusion constraint
+ * (stay_bookings_no_overlap), whatever runs at once in however many server processes; the second
+ * writer is refused (23P01) and told the dates are booked. A booking holds its nights while its
+ * guest pays; a hold that lapsed frees them at once for every reader, and the next writer of those
+ * nights marks it expired in its own transaction, so no worker need have run.
+ *
+ * Locks are taken in one order everywhere: payments (the payment engine's), the guest, the stay,
+ * then its bookings.
+ */
+export function createBookingsService(deps: {
+  db: Db;
+  mail: Pick<MailService, 'queue'>;
+  /** Sokoni's own origin, for the links in booking e-mails (read when one is made). */
+  siteUrl: () => string;
+  /** Told whenever nights were taken or freed, so cached availability (the stays list) is dropped. */
+  onNightsChanged?: () => void;
+  clock?: Clock;
+}) {
+  const { db } = deps;
+  const { now } = deps.clock ?? systemClock;
+  const at = () => new Date(now());
+  const nightsChanged = () => deps.onNightsChanged?.();
+
+  async function findTrip(caller: AuthUser, id: string): Promise<Trip> {
+    const trip = isUuid(id) ? await repo.findTripById(db, id) : undefined;
+    if (!trip || trip.guestId !== caller.sub) throw bookingNotFound();
+    return toTrip(trip, now());
+  }
+
+  /** Refused when the guest already has as many unpaid bookings held as anyone may (this one aside). */
+  async function refuseBeyondHeldCap(tx: Db, guestId: string, except?: string): Promise<void> {
+    if ((await repo.countLiveHolds(tx, guestId, at(), except)) >= STAY_HELD_BOOKINGS_MAX) throw tooManyHeld();
+  }
+
+  /**
+   * Both e-mails of a paid booking, written into the outbox in the transaction that confirms it: they
+   * go once that commits, never if it rolls back, and never twice, as a booking is confirmed once.
+   */
+  async function queueConfirmationMails(tx: Db, bookingId: string): Promise<void> {
+    const parties = await repo.findBookingParties(tx, bookingId);
+    if (!parties) throw new Error(`booking ${bookingId} vanished while it was being confirmed`);
+    await deps.mail.queue(tx, bookingConfirmationMail(parties, deps.siteUrl()));
+    await deps.mail.queue(tx, newBookingMail(parties, deps.siteUrl()));
+  }
+
+  return {
+    /**
+     * Books the stay's nights for the caller (the guest, whatever the body says), held for payment
+     * for PAYMENT_HOLD_MINUTES and priced from the database: nights × the stay's price per night now.
+     */
+    async book(caller: AuthUser, stayId: string, input: BookStayInput): Promise<Booking> {
+      const problem = stayDatesProblem(input.startDate, input.endDate, nairobiToday(now()));
+      if (problem) throw badRequest(problem, 'STAY_DATES_INVALID');
+      // Checked above: both are calendar days.
+      const range = { startDate: input.startDate as string, endDate: input.endDate as string };
+      if (!isUuid(stayId)) throw stayNotFound();
+      const moment = at();
+      const booking = await db.transaction(async (tx) => {
+        await repo.lockGuest(tx, caller.sub);
+        const stay = await repo.lockStay(tx, stayId);
+        if (!stay) throw stayNotFound();
+        if (stay.hostId === caller.sub) throw forbidden(STAY_MESSAGES.ownStay, 'OWN_STAY');
+        await refuseBeyondHeldCap(tx, caller.sub);
+        await expireLapsedHolds(tx, stay.id, occupiedNights(range), moment);
+        const inserted = await repo.insertHeldBooking(tx, {
+          stayId: stay.id,
+          guestId: caller.sub,
+          ...range,
+          nights: nightsOf(range.startDate, range.endDate),
+          pricePerNightCents: stay.pricePerNightCents,
+          holdExpiresAt: new Date(moment.getTime() + HOLD_MS),
+          at: moment,
+        });
+        if (inserted === repo.NIGHTS_TAKEN) throw datesTaken();
+        return inserted;
+      });
+      nightsChanged();
+      return toBooking(booking, null, now());
+    },
+
+    /** The caller's bookings, upcoming first (soonest first), then past ones (latest first). */
+    async listMine(caller: AuthUser): Promise<Trip[]> {
+      const moment = now();
+      const trips = await repo.findTripsOfGuest(db, caller.sub, nairobiToday(moment));
+      return trips.map((trip) => toTrip(trip, moment));
+    },
+
+    /** One of the caller's bookings; anyone else's is answered like an unknown one. */
+    getMine: findTrip,
+
+    /**
+     * The guest calls off a booking not paid for: its nights are free at once. Refused for a paid
+     * booking, and while a payment of it is under way (it could still succeed).
+     */
+    async cancel(caller: AuthUser, id: string): Promise<Trip> {
+      const cancelled = await db.transaction(async (tx) => {
+        const booking = isUuid(id) ? await repo.lockBooking(tx, id) : undefined;
+        if (!booking || booking.guestId !== caller.sub) throw bookingNotFound();
+        if (booking.status === 'cancelled') return false;
+        if (booking.status === 'confirmed') throw conflict(STAY_MESSAGES.cannotCancel, 'CANNOT_CANCEL');
+        if (await repo.hasOpenPayment(tx, booking.id, at()))
+          throw conflict(STAY_MESSAGES.cancelWhilePaying, 'PAYMENT_IN_PROGRESS');
+        await repo.cancelBooking(tx, booking.id, at());
+        return true;
+      });
+      if (cancelled) nightsChanged();
+      return findTrip(caller, id);
+    },
+
+    // ---- the payment engine's side (booking-payments.ts) -----------------------------------------
+
+    /**
+     * Holds the booking's nights for a payment until `hold.until`, in the paying transaction: only
+     * its guest pays for it, once; the amount must be the booking's own (priced when booked). A
+     * booking whose hold lapsed is held again while its nights are still free. An earlier payment of
+     * the same booking is ended first (paying again after a decline).
+     */
+    async holdForPayment(
+      tx: Db,
+      caller: AuthUser,
+      request: { bookingId: string; amount: number },
+      hold: PaymentHold,
+    ): Promise<{ bookingId: string; amountCents: number; description: string }> {
+      const found = isUuid(request.bookingId) ? await repo.findBookingById(tx, request.bookingId) : undefined;
+      if (!found || found.guestId !== caller.sub) throw bookingNotFound();
+      await hold.supersede(found.id);
+      await repo.lockGuest(tx, caller.sub);
+      const stay = await repo.lockStay(tx, found.stayId);
+      const booking = await repo.lockBooking(tx, found.id);
+      if (!stay || !booking) throw bookingNotFound();
+      if (booking.status === 'confirmed')
+        throw conflict(STAY_MESSAGES.bookingAlreadyConfirmed, 'BOOKING_CONFIRMED');
+      if (booking.status === 'cancelled') throw conflict(STAY_MESSAGES.bookingNotHeld, 'BOOKING_NOT_HELD');
+      if (shillingsToCents(request.amount) !== booking.amountCents) {
+        throw conflict(
+          PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(booking.amountCents))),
+          'AMOUNT_MISMATCH',
+        );
+      }
+      const moment = at();
+      if (booking.status !== 'held' || isLapsed(booking, moment.getTime())) {
+        await refuseBeyondHeldCap(tx, caller.sub, booking.id);
+      }
+      if (booking.status === 'expired') await expireLapsedHolds(tx, stay.id, occupiedNights(booking), moment);
+      if ((await repo.holdBooking(tx, booking.id, hold.until, moment)) === repo.NIGHTS_TAKEN)
+        throw datesTaken();
+      nightsChanged();
+      return {
+        bookingId: booking.id,
+        amountCents: booking.amountCents,
+        description: paymentDescription(booking.nights, stay.title),
+      };
+    },
+
+    /**
+     * Confirms the booking paid by `reference`, once, and queues its e-mails. A booking still held
+     * (even past its time: nobody took its nights) is confirmed; an expired one only if its nights
+     * are still free. 'already_fulfilled' when another payment confirmed it, 'unavailable' when it
+     * was cancelled or its nights are taken: both are charges to refund.
+     */
+    async confirmPaid(tx: Db, bookingId: string, reference: string): Promise<FulfilOutcome> {
+      const found = isUuid(bookingId) ? await repo.findBookingById(tx, bookingId) : undefined;
+      if (!found) return 'unavailable';
+      await repo.lockStay(tx, found.stayId);
+      const booking = await repo.lockBooking(tx, found.id);
+      if (!booking) return 'unavailable';
+      // The engine fulfils a reference once; a booking confirmed by this very payment is done, not a refund.
+      if (booking.status === 'confirmed')
+        return booking.paymentReference === reference ? 'fulfilled' : 'already_fulfilled';
+      if (booking.status === 'cancelled') return 'unavailable';
+      const moment = at();
+      if (booking.status === 'expired')
+        await expireLapsedHolds(tx, booking.stayId, occupiedNights(booking), moment);
+      const confirmed = await repo.confirmBooking(tx, booking.id, reference, moment);
+      if (confirmed !== true) return 'unavailable';
+      await queueConfirmationMails(tx, booking.id);
+      nightsChanged();
+      return 'fulfilled';
+    },
+
+    /** A payment failed, was abandoned or lapsed: its booking, if still held, lets its nights go. */
+    async releaseHold(tx: Db, bookingId: string): Promise<void> {
+      if (isUuid(bookingId) && (await repo.expireHeldBooking(tx, bookingId, at()))) nightsChanged();
+    },
+
+    /** What the sandbox checkout shows a booking's payment as. */
+    async describe(bookingId: string): Promise<string> {
+      const booking = isUuid(bookingId) ? await repo.findBookingSummary(db, bookingId) : undefined;
+      return booking ? paymentDescription(booking.nights, booking.title) : 'A stay';
+    },
+  };
+}

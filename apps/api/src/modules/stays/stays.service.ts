@@ -1,0 +1,363 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { splitName } from '@sokoni/contracts/events';
+import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
+import {
+  STAY_MESSAGES,
+  addDays,
+  nightsOf,
+  occupiedNights,
+  stayBlockProblem,
+  type CreateStayData,
+  type HostBooking,
+  type HostListing,
+  type Stay,
+  type StayAmenity,
+  type StayBlock,
+  type StayFilters,
+  type StayReview,
+  type StaySummary,
+  type UpdateStayData,
+} from '@sokoni/contracts/stays';
+import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
+import type { AuthUser } from '../../lib/tokens.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import * as repo from './stays.repository.js';
+import { stayCalendar } from './stay-calendar.js';
+
+/** How long a page of the stays list is served from memory. */
+const LIST_TTL_MS = 5_000;
+/** How far back the calendar feed reaches: recent stays stay in the host's other calendars a while. */
+const FEED_PAST_DAYS = 90;
+
+const stayNotFound = () => notFound(STAY_MESSAGES.notFound, 'STAY_NOT_FOUND');
+
+/** PostgreSQL's exclusion_violation: the nights overlap a row that holds them (stay_bookings_no_overlap). */
+function isOverlap(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+/** The calendar key as given against the stay's, in constant time (a wrong key tells nothing). */
+function sameSecret(given: string | undefined, secret: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Mean of the ratings to one decimal; 0 with none. */
+const ratingOf = (record: { ratingSum: number; reviewCount: number }) =>
+  record.reviewCount === 0 ? 0 : Math.round((record.ratingSum / record.reviewCount) * 10) / 10;
+
+function toSummary(record: repo.StayRecord): StaySummary {
+  return {
+    id: record.id,
+    title: record.title,
+    description: record.description,
+    location: record.location,
+    pricePerNight: centsToShillings(record.pricePerNightCents),
+    bedrooms: record.bedrooms,
+    bathrooms: record.bathrooms,
+    guests: record.guests,
+    images: record.images,
+    // The table's check keeps them to the contract's list.
+    amenities: record.amenities as StayAmenity[],
+    hostId: record.hostId,
+    host: { id: record.hostId, name: record.hostName },
+    rating: ratingOf(record),
+    reviewCount: record.reviewCount,
+  };
+}
+
+const toReview = (record: repo.StayReviewRecord): StayReview => ({
+  id: record.id,
+  rating: record.rating,
+  comment: record.comment,
+  createdAt: record.createdAt.toISOString(),
+  user: { name: record.userName },
+});
+
+type CalendarRow = Awaited<ReturnType<typeof repo.findCalendarsOfStays>>[number];
+
+const toBlock = (row: Pick<CalendarRow, 'id' | 'startDate' | 'endDate' | 'note'>): StayBlock => ({
+  id: row.id,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  note: row.note,
+});
+
+type BookingRow = CalendarRow & { status: HostBooking['status'] };
+const isBooking = (row: CalendarRow): row is BookingRow => row.status !== 'blocked';
+
+/** A booking as its host sees it: the guest's first name, never more. */
+const toHostBooking = (row: BookingRow): HostBooking => ({
+  id: row.id,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  nights: row.nights,
+  amount: centsToShillings(row.amountCents),
+  status: row.status,
+  guest: { firstName: splitName(row.guestName ?? '').firstName },
+});
+
+export type StaysService = ReturnType<typeof createStaysService>;
+
+/**
+ * Stays: listings, their availability, hosts' blocked dates and calendar feeds, and reviews. Which
+ * nights are free is decided by the database (stay_bookings' exclusion constraint); the bookings
+ * themselves belong to the bookings service, which tells this one when nights change.
+ */
+export function createStaysService(deps: {
+  db: Db;
+  uploads: Pick<UploadsService, 'claim'>;
+  /** Sokoni's own origin, for the listing's calendar feed address (read when one is made). */
+  siteUrl: () => string;
+  clock?: Clock;
+}) {
+  const { db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const at = () => new Date(clock.now());
+  /**
+   * Pages of the stays list, for a few seconds: a stay booked (or a hold lapsed) may show as free on
+   * the list for that long, never at the booking, which the database decides. Every write through
+   * this process clears them; another process's writes show within the TTL.
+   */
+  const listPages = createTtlCache<{ items: StaySummary[]; total: number }>({
+    ttlMs: LIST_TTL_MS,
+    maxEntries: 500,
+    now: clock.now,
+  });
+
+  async function findOrThrow(id: string): Promise<repo.StayRecord> {
+    const record = isUuid(id) ? await repo.findStayById(db, id) : undefined;
+    if (!record) throw stayNotFound();
+    return record;
+  }
+
+  /** Refused unless the stay exists and the caller hosts it. */
+  async function refuseUnlessHost(caller: AuthUser, id: string): Promise<void> {
+    const stay = isUuid(id) ? await repo.findStayKeys(db, id) : undefined;
+    if (!stay) throw stayNotFound();
+    if (stay.hostId !== caller.sub) throw forbidden(STAY_MESSAGES.notHost, 'NOT_HOST');
+  }
+
+  /** A listing's photos must be the host's own uploads (or sample images). */
+  async function claimImages(tx: Db, caller: AuthUser, images: string[]): Promise<void> {
+    if (!(await deps.uploads.claim(tx, caller, images)))
+      throw badRequest(STAY_MESSAGES.foreignImage, 'FOREIGN_IMAGE');
+  }
+
+  /** One stay, with the nights taken from today on (dates only, never who) and its reviews, newest first. */
+  async function get(id: string): Promise<Stay> {
+    const record = await findOrThrow(id);
+    const [taken, reviews] = await Promise.all([
+      repo.findTakenNights(db, record.id, clock.today(), at()),
+      repo.findReviewsOfStay(db, record.id),
+    ]);
+    return {
+      ...toSummary(record),
+      bookings: taken.map((range) => ({
+        startDate: range.startDate,
+        endDate: addDays(range.startDate, range.nights),
+      })),
+      reviews: reviews.map(toReview),
+    };
+  }
+
+  return {
+    get,
+
+    /** One page of stays under the filters, and how many there are under them. */
+    list(filters: StayFilters): Promise<{ items: StaySummary[]; total: number }> {
+      return listPages.get(JSON.stringify(filters), async () => {
+        const moment = at();
+        const nights =
+          filters.from && filters.to
+            ? occupiedNights({ startDate: filters.from, endDate: filters.to })
+            : undefined;
+        const [records, total] = await Promise.all([
+          repo.findStays(db, filters, nights, moment),
+          repo.countStays(db, filters, nights, moment),
+        ]);
+        return { items: records.map(toSummary), total };
+      });
+    },
+
+    /** Lists a place for the caller: the host is whoever is signed in, whatever the body says. */
+    async create(caller: AuthUser, input: CreateStayData): Promise<Stay> {
+      const moment = at();
+      const id = await db.transaction(async (tx) => {
+        await claimImages(tx, caller, input.images);
+        return repo.insertStay(tx, {
+          title: input.title,
+          description: input.description,
+          location: input.location,
+          pricePerNightCents: shillingsToCents(input.pricePerNight),
+          bedrooms: input.bedrooms,
+          bathrooms: input.bathrooms,
+          guests: input.guests,
+          images: input.images,
+          amenities: input.amenities,
+          hostId: caller.sub,
+          calendarToken: randomBytes(16).toString('hex'),
+          createdAt: moment,
+          updatedAt: moment,
+        });
+      });
+      listPages.clear();
+      return get(id);
+    },
+
+    /** Changes a listing, for its host only; new photos must be their own uploads. */
+    async update(caller: AuthUser, id: string, input: UpdateStayData): Promise<Stay> {
+      const current = await findOrThrow(id);
+      if (current.hostId !== caller.sub) throw forbidden(STAY_MESSAGES.notHost, 'NOT_HOST');
+      await db.transaction(async (tx) => {
+        if (input.images) {
+          const added = input.images.filter((image) => !current.images.includes(image));
+          await claimImages(tx, caller, added);
+        }
+        await repo.updateStay(tx, current.id, {
+          title: input.title,
+          description: input.description,
+          location: input.location,
+          pricePerNightCents:
+            input.pricePerNight === undefined ? undefined : shillingsToCents(input.pricePerNight),
+          bedrooms: input.bedrooms,
+          bathrooms: input.bathrooms,
+          guests: input.guests,
+          images: input.images,
+          amenities: input.amenities,
+          updatedAt: at(),
+        });
+      });
+      listPages.clear();
+      return get(current.id);
+    },
+
+    /**
+     * The caller's listings, newest first, each with its bookings to come (held or confirmed, until
+     * their check-out day), its blocked dates, what it has earned and its calendar feed's address.
+     */
+    async listOfHost(caller: AuthUser): Promise<HostListing[]> {
+      const records = await repo.findStaysOfHost(db, caller.sub);
+      const rows = await repo.findCalendarsOfStays(
+        db,
+        records.map((record) => record.id),
+        clock.today(),
+        at(),
+      );
+      return records.map((record) => {
+        const own = rows.filter((row) => row.stayId === record.id);
+        return {
+          ...toSummary(record),
+          upcomingBookings: own.filter(isBooking).map(toHostBooking),
+          blocks: own.filter((row) => row.status === 'blocked').map(toBlock),
+          earnings: centsToShillings(record.earningsCents),
+          calendarUrl: `${deps.siteUrl()}/api/stays/${record.id}/calendar.ics?key=${record.calendarToken}`,
+        };
+      });
+    },
+
+    /**
+     * Closes nights of the host's stay (maintenance, booked elsewhere). The database refuses nights
+     * a booking or another block holds; holds that lapsed are ended first, as they free their nights.
+     */
+    async block(
+      caller: AuthUser,
+      id: string,
+      input: { startDate: string; endDate: string; note: string },
+    ): Promise<StayBlock> {
+      await refuseUnlessHost(caller, id);
+      const problem = stayBlockProblem(input.startDate, input.endDate, clock.today());
+      if (problem) throw badRequest(problem, 'STAY_DATES_INVALID');
+      const range = { startDate: input.startDate, endDate: input.endDate };
+      const nights = occupiedNights(range);
+      try {
+        const block = await db.transaction(async (tx) => {
+          await repo.expireLapsedHolds(tx, id, nights, at());
+          return repo.insertBlock(tx, {
+            stayId: id,
+            ...range,
+            nights: nightsOf(range.startDate, range.endDate),
+            note: input.note,
+            at: at(),
+          });
+        });
+        listPages.clear();
+        return toBlock(block);
+      } catch (error) {
+        if (isOverlap(error)) throw conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
+        throw error;
+      }
+    },
+
+    /** Opens blocked nights of the host's stay again. */
+    async unblock(caller: AuthUser, id: string, blockId: string): Promise<void> {
+      await refuseUnlessHost(caller, id);
+      if (!isUuid(blockId) || !(await repo.deleteBlock(db, id, blockId)))
+        throw notFound(STAY_MESSAGES.blockNotFound, 'BLOCK_NOT_FOUND');
+      listPages.clear();
+    },
+
+    /**
+     * The stay's calendar feed, for whoever holds its key (the host put it in their other
+     * calendars). A wrong key is answered like an unknown stay.
+     */
+    async calendarFeed(id: string, key: string | undefined): Promise<string> {
+      const stay = isUuid(id) ? await repo.findStayKeys(db, id) : undefined;
+      if (!stay || !sameSecret(key, stay.calendarToken)) throw stayNotFound();
+      const rows = await repo.findFeedRows(db, id, addDays(clock.today(), -FEED_PAST_DAYS), at());
+      return stayCalendar(stay, rows);
+    },
+
+    /**
+     * A guest's review: one per confirmed booking whose check-out day has come, the earliest such
+     * booking not yet reviewed; the stay's rating moves in the same transaction. Two reviews of one
+     * booking at once: its unique key lets one in.
+     */
+    async review(
+      caller: AuthUser,
+      id: string,
+      input: { rating: number; comment: string },
+    ): Promise<StayReview> {
+      const stay = await findOrThrow(id);
+      try {
+        const reviewId = await db.transaction(async (tx) => {
+          const finished = await repo.findFinishedStaysOf(tx, stay.id, caller.sub, clock.today());
+          if (finished.length === 0) throw forbidden(STAY_MESSAGES.reviewNotEligible, 'REVIEW_NOT_ELIGIBLE');
+          const booking = finished.find((candidate) => !candidate.reviewed);
+          if (!booking) throw conflict(STAY_MESSAGES.reviewAlreadyWritten, 'ALREADY_REVIEWED');
+          const inserted = await repo.insertReview(tx, {
+            stayId: stay.id,
+            userId: caller.sub,
+            bookingId: booking.id,
+            rating: input.rating,
+            comment: input.comment,
+            createdAt: at(),
+          });
+          await repo.addRating(tx, stay.id, input.rating);
+          return inserted;
+        });
+        listPages.clear();
+        const review = await repo.findReviewById(db, reviewId);
+        if (!review) throw new Error(`review ${reviewId} vanished after insert`);
+        return toReview(review);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(STAY_MESSAGES.reviewAlreadyWritten, 'ALREADY_REVIEWED');
+        throw error;
+      }
+    },
+
+    /** Something outside this service changed which nights are taken (a booking, a lapse): forget the list. */
+    catalogueChanged(): void {
+      listPages.clear();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Stay } from '@sokoni/contracts/stays';
+import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+
+/** GET /stays/{id}: the listing as it stands, to fill the edit form. */
+export function getListing(id: string, signal?: AbortSignal): Promise<Stay> {
+  return apiRequest<Stay>(`/stays/${encodeURIComponent(id)}`, { signal });
+}
+
+export function getListingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['stays', 'detail', id],
+    queryFn: ({ signal }) => getListing(id, signal),
+    retry: retryUnlessNotFound,
+  });
+}
+
+export function useListing(id: string) {
+  return useQuery(getListingQueryOptions(id));
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { ErrorCode } from '@sokoni/contracts/errors';
+import { CreateStayInput, STAY_AMENITIES, UpdateStayInput } from '@sokoni/contracts/stays';
+import type { Stay, StayAmenity } from '@sokoni/contracts/stays';
+import { ApiError } from '@/lib/api-client';
+import { toFieldErrors } from '@/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { parsePrice, parseQuantity } from '@/lib/parse-price';
+
+/** The listing form's fields, named as POST and PUT /stays name them. */
+export const LISTING_FIELDS = [
+  'title',
+  'description',
+  'location',
+  'pricePerNight',
+  'bedrooms',
+  'bathrooms',
+  'guests',
+  'amenities',
+  'images',
+] as const;
+export type ListingField = (typeof LISTING_FIELDS)[number];
+
+/** As typed; `images` holds the uploaded photos' urls in order (the first is the cover). */
+export type ListingFormValues = {
+  title: string;
+  description: string;
+  location: string;
+  pricePerNight: string;
+  bedrooms: string;
+  bathrooms: string;
+  guests: string;
+  amenities: StayAmenity[];
+  images: string[];
+};
+
+export const EMPTY_LISTING_VALUES: ListingFormValues = {
+  title: '',
+  description: '',
+  location: '',
+  pricePerNight: '',
+  bedrooms: '1',
+  bathrooms: '1',
+  guests: '2',
+  amenities: [],
+  images: [],
+};
+
+/** The edit form starts from the listing as it stands. */
+export function listingFormValues(stay: Stay): ListingFormValues {
+  return {
+    title: stay.title,
+    description: stay.description,
+    location: stay.location,
+    pricePerNight: String(stay.pricePerNight),
+    bedrooms: String(stay.bedrooms),
+    bathrooms: String(stay.bathrooms),
+    guests: String(stay.guests),
+    // In the filter's order, whatever order the listing keeps them in.
+    amenities: STAY_AMENITIES.filter((amenity) => stay.amenities.includes(amenity)),
+    images: [...stay.images],
+  };
+}
+
+/** The request body from what the host typed: numbers parsed, NaN left for the contract to refuse. */
+export function toListingBody(values: ListingFormValues) {
+  return {
+    title: values.title,
+    description: values.description,
+    location: values.location,
+    pricePerNight: parsePrice(values.pricePerNight),
+    bedrooms: parseQuantity(values.bedrooms),
+    bathrooms: parseQuantity(values.bathrooms),
+    guests: parseQuantity(values.guests),
+    amenities: values.amenities,
+    images: values.images,
+  };
+}
+
+const typed = z.string();
+const ListingFormShape = z.object({
+  title: typed,
+  description: typed,
+  location: typed,
+  pricePerNight: typed,
+  bedrooms: typed,
+  bathrooms: typed,
+  guests: typed,
+  amenities: z.array(z.enum(STAY_AMENITIES)),
+  images: z.array(z.string()),
+} satisfies Record<ListingField, z.ZodType>);
+
+/**
+ * The form as typed, checked with the contract's own rules on the body it would send, so a field
+ * shows the very message the server would answer; the output is that body.
+ */
+export const CreateListingFormSchema = ListingFormShape.transform((values): CreateStayInput =>
+  toListingBody(values),
+).pipe(CreateStayInput);
+export const UpdateListingFormSchema = ListingFormShape.transform((values): UpdateStayInput =>
+  toListingBody(values),
+).pipe(UpdateStayInput);
+
+/** Refusals the server words for one field without naming it in `issues`. */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, ListingField>> = { FOREIGN_IMAGE: 'images' };
+
+const isListingField = (name: string): name is ListingField =>
+  (LISTING_FIELDS as readonly string[]).includes(name);
+
+/**
+ * The server's messages about the form's fields, per field: its `issues` (a photo's or an
+ * amenity's path names its place in the list, 'images.3'), or a coded refusal.
+ */
+export function serverFieldErrors(error: unknown): FieldErrors<ListingField> {
+  if (!(error instanceof ApiError)) return {};
+  const issues = error.issues.map((issue) => ({
+    ...issue,
+    path: issue.path.split('.').find(isListingField) ?? issue.path,
+  }));
+  const fields = toFieldErrors(issues, LISTING_FIELDS);
+  const field = error.code ? FIELD_OF_CODE[error.code] : undefined;
+  if (field && error.serverMessage && !fields[field]) fields[field] = error.serverMessage;
+  return fields;
+}

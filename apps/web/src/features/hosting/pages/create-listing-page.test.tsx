@@ -1,0 +1,215 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAY_IMAGES_MAX, STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { useAuthStore } from '@/stores/auth';
+import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { FakeXhr, HOST, buildStay, stayPhoto } from '../test/hosting-fakes';
+import { CreateListingPage } from './create-listing-page';
+
+const realXhr = globalThis.XMLHttpRequest;
+
+beforeEach(() => {
+  useAuthStore.setState({ user: HOST });
+  FakeXhr.pending = [];
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  let preview = 0;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${(preview += 1)}`);
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup(); // unmount first: a store change would re-render what is still mounted
+  globalThis.XMLHttpRequest = realXhr;
+  useAuthStore.setState({ user: null });
+  vi.restoreAllMocks();
+});
+
+/** The message shown under a field, through its aria-describedby. */
+const fieldError = (label: string) => {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.classList.contains('text-red-700'))?.textContent;
+};
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/host/stays/new" element={<CreateListingPage />} />
+      <Route path="/host/stays" element={<p>Your Listings page</p>} />
+    </Routes>,
+    { url: '/host/stays/new' },
+  );
+}
+
+const jpeg = (name: string) => new File(['jpeg'], name, { type: 'image/jpeg' });
+
+/** Picks photos; answers each upload, in order, with the stored photo's address. */
+async function uploadPhotos(user: ReturnType<typeof userEvent.setup>, files: File[], urls: string[]) {
+  await user.upload(screen.getByLabelText('Add photos'), files);
+  const uploads = FakeXhr.pending.slice(-files.length);
+  expect(uploads.map((upload) => upload.url)).toEqual(files.map(() => '/api/uploads/stay-image'));
+  expect(uploads.map((upload) => upload.sent?.get('folder'))).toEqual(files.map(() => 'stays'));
+  act(() => uploads[0]!.progress(30));
+  expect(
+    screen.getByRole('progressbar', { name: `Uploading ${files[0]!.name}` }).getAttribute('aria-valuenow'),
+  ).toBe('30');
+  expect(screen.getByRole('button', { name: 'Uploading photos...' }).hasAttribute('disabled')).toBe(true);
+  uploads.forEach((upload, index) =>
+    act(() => upload.answer(201, { publicUrl: urls[index], thumbnailUrl: urls[index] })),
+  );
+  await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Title'), 'Lakeview Cottage');
+  await user.type(screen.getByLabelText('Location'), 'Naivasha, Nakuru');
+  await user.type(screen.getByLabelText('Description'), 'Two bedrooms on the lake shore.');
+  await user.type(screen.getByLabelText('Price per night (KES)'), '6,500');
+  await user.clear(screen.getByLabelText('Guests'));
+  await user.type(screen.getByLabelText('Guests'), '4');
+  await user.click(screen.getByRole('checkbox', { name: 'Wi-Fi' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Fireplace' }));
+}
+
+describe('list your place', () => {
+  it("refuses an empty form with the contract's messages, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'List your place' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create listing' }));
+
+    await waitFor(() => expect(fieldError('Title')).toBe(STAY_MESSAGES.titleRequired));
+    expect(fieldError('Location')).toBe(STAY_MESSAGES.locationRequired);
+    expect(fieldError('Description')).toBe(STAY_MESSAGES.descriptionRequired);
+    expect(fieldError('Price per night (KES)')).toBe(STAY_MESSAGES.price);
+    expect(fieldError('Add photos')).toBe(STAY_MESSAGES.imageRequired);
+    // The counts start at 1 bedroom, 1 bathroom, 2 guests: nothing to say about them yet.
+    expect(fieldError('Bedrooms')).toBeUndefined();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Title')));
+
+    await user.type(screen.getByLabelText('Price per night (KES)'), '0');
+    await user.type(screen.getByLabelText('Bedrooms'), '.5');
+    await user.clear(screen.getByLabelText('Bathrooms'));
+    await user.type(screen.getByLabelText('Bathrooms'), '-1');
+    await user.clear(screen.getByLabelText('Guests'));
+    await user.type(screen.getByLabelText('Guests'), '0');
+    await user.click(screen.getByRole('button', { name: 'Create listing' }));
+
+    await waitFor(() =>
+      expect(fieldError('Price per night (KES)')).toBe('Price per night must be greater than 0.'),
+    );
+    expect(fieldError('Bedrooms')).toBe(STAY_MESSAGES.bedrooms);
+    expect(fieldError('Bathrooms')).toBe(STAY_MESSAGES.bathrooms);
+    expect(fieldError('Guests')).toBe(STAY_MESSAGES.guests);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses files that are not images, and photos past the twelfth, before uploading them', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage();
+
+    await user.upload(screen.getByLabelText('Add photos'), [
+      new File(['%PDF'], 'house-rules.pdf', { type: 'application/pdf' }),
+    ]);
+    expect(fieldError('Add photos')).toBe('File type not allowed: house-rules.pdf');
+    expect(FakeXhr.pending).toEqual([]);
+
+    const thirteen = Array.from({ length: STAY_IMAGES_MAX + 1 }, (_, index) => jpeg(`room-${index + 1}.jpg`));
+    await user.upload(screen.getByLabelText('Add photos'), thirteen);
+    expect(fieldError('Add photos')).toBe(STAY_MESSAGES.tooManyImages);
+    expect(FakeXhr.pending).toHaveLength(STAY_IMAGES_MAX);
+    expect(screen.getAllByTestId('listing-photo')).toHaveLength(STAY_IMAGES_MAX);
+  });
+
+  it("uploads the photos into 'stays', creates the listing with the cover the host chose, and opens Your Listings", async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const posts: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (requestUrl(input).pathname !== '/api/stays' || init?.method !== 'POST')
+        return jsonResponse({}, { status: 404 });
+      posts.push(JSON.parse(String(init.body)));
+      return jsonResponse(buildStay(), { status: 201 });
+    });
+    renderPage();
+
+    await fillForm(user);
+    await uploadPhotos(user, [jpeg('lounge.jpg'), jpeg('lake.jpg')], [stayPhoto(1), stayPhoto(2)]);
+    const photos = within(screen.getByRole('list', { name: 'Your photos' }));
+    expect(photos.getByRole('img', { name: 'Cover: photo 1 (lounge.jpg)' })).toBeTruthy();
+    await user.click(photos.getByRole('button', { name: 'Move photo 2 (lake.jpg) earlier' }));
+    expect(photos.getByRole('img', { name: 'Cover: photo 1 (lake.jpg)' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create listing' }));
+
+    expect(await screen.findByText('Your Listings page')).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        title: 'Lakeview Cottage',
+        description: 'Two bedrooms on the lake shore.',
+        location: 'Naivasha, Nakuru',
+        pricePerNight: 6500,
+        bedrooms: 1,
+        bathrooms: 1,
+        guests: 4,
+        amenities: ['Wi-Fi', 'Fireplace'],
+        images: [stayPhoto(2), stayPhoto(1)],
+      },
+    ]);
+    expect(success).toHaveBeenCalledWith(STAY_MESSAGES.listingCreated);
+  });
+
+  it("leaves out a removed photo, and says what failed with the server's reason beside its field", async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    const posts: Array<{ images: string[] }> = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      posts.push(JSON.parse(String(init?.body)));
+      return jsonResponse(
+        {
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: STAY_MESSAGES.foreignImage,
+          issues: [{ path: 'images.0', message: STAY_MESSAGES.foreignImage }],
+        },
+        { status: 400 },
+      );
+    });
+    renderPage();
+
+    await fillForm(user);
+    await uploadPhotos(user, [jpeg('lounge.jpg'), jpeg('lake.jpg')], [stayPhoto(1), stayPhoto(2)]);
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1 (lounge.jpg)' }));
+    await user.click(screen.getByRole('button', { name: 'Create listing' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(STAY_MESSAGES.listingSaveFailed));
+    expect(posts.map((post) => post.images)).toEqual([[stayPhoto(2)]]);
+    await waitFor(() => expect(fieldError('Add photos')).toBe(STAY_MESSAGES.foreignImage));
+    expect(screen.queryByText('Your Listings page')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Lakeview Cottage');
+  });
+
+  it('drops a photo whose upload failed and says why', async () => {
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.upload(screen.getByLabelText('Add photos'), [jpeg('lounge.jpg')]);
+    act(() =>
+      FakeXhr.pending[0]!.answer(413, {
+        statusCode: 413,
+        code: 'FILE_TOO_LARGE',
+        message: 'File too large: lounge.jpg',
+      }),
+    );
+
+    await waitFor(() => expect(fieldError('Add photos')).toBe('File too large: lounge.jpg'));
+    expect(screen.queryAllByTestId('listing-photo')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Create listing' }).hasAttribute('disabled')).toBe(false);
+  });
+});

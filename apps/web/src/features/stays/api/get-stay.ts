@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Stay } from '@sokoni/contracts/stays';
+import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+
+/** GET /stays/{id}: the stay with its reviews and the nights already taken (never by whom). */
+export function getStay(id: string, signal?: AbortSignal): Promise<Stay> {
+  return apiRequest<Stay>(`/stays/${encodeURIComponent(id)}`, { signal });
+}
+
+export const stayQueryKey = (id: string) => ['stays', 'detail', id] as const;
+
+export function getStayQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: stayQueryKey(id),
+    queryFn: ({ signal }) => getStay(id, signal),
+    retry: retryUnlessNotFound,
+  });
+}
+
+export function useStay(id: string) {
+  return useQuery(getStayQueryOptions(id));
+}

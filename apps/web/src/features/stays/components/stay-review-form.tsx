@@ -1,0 +1,116 @@
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'react-router';
+import toast from 'react-hot-toast';
+import { STAY_MESSAGES, STAY_REVIEW_COMMENT_MAX_LENGTH } from '@sokoni/contracts/stays';
+import { Button } from '@/components/button';
+import { FormAlert } from '@/components/form-alert';
+import { RatingPicker } from '@/components/rating-picker';
+import { Spinner } from '@/components/spinner';
+import { inputClasses } from '@/components/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/stores/auth';
+import { useCreateStayReview } from '../api/create-stay-review';
+import { StayReviewForm as StayReviewFormSchema } from '../lib/stay-review-form';
+
+const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
+
+type StayReviewFormProps = { stayId: string; onSubmitted: () => void };
+
+/**
+ * Visitors are asked to log in and come back here; signed-in users rate 1–5 and comment (both
+ * required). Only a guest whose stay is over may review: the server says so to anyone else.
+ */
+export function StayReviewForm({ stayId, onSubmitted }: StayReviewFormProps) {
+  const signedIn = useAuthStore((state) => state.user !== null);
+  const location = useLocation();
+  const createReview = useCreateStayReview();
+  const {
+    control,
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(StayReviewFormSchema),
+    defaultValues: { rating: null, comment: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { field: ratingField } = useController({ control, name: 'rating' });
+
+  if (!signedIn) {
+    return (
+      <p className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-700">
+        {STAY_MESSAGES.reviewLoginRequired}{' '}
+        <Link
+          to="/login"
+          state={{ from: location }}
+          className="font-semibold text-emerald-800 underline underline-offset-2"
+        >
+          Log in
+        </Link>
+      </p>
+    );
+  }
+
+  const submit = handleSubmit(({ rating, comment }) => {
+    createReview.mutate(
+      { stayId, rating, comment },
+      {
+        onSuccess: () => {
+          toast.success(STAY_MESSAGES.reviewSubmitted);
+          onSubmitted();
+        },
+        onError: (error) => setError('root', { type: 'server', message: errorMessage(error, SUBMIT_FAILED) }),
+      },
+    );
+  });
+
+  const busy = createReview.isPending;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) void submit(event);
+      }}
+      aria-label="Review this stay"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      {/* Every message shows here, the rating's first. */}
+      <FormAlert
+        message={errors.rating?.message ?? errors.comment?.message ?? errors.root?.message ?? null}
+      />
+      <RatingPicker
+        name={`stay-rating-${stayId}`}
+        value={ratingField.value}
+        disabled={busy}
+        onChange={(value) => {
+          ratingField.onChange(value);
+          clearErrors();
+        }}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor="stay-review-comment" className="block text-sm font-medium text-slate-800">
+          Comment
+        </label>
+        <textarea
+          id="stay-review-comment"
+          rows={4}
+          maxLength={STAY_REVIEW_COMMENT_MAX_LENGTH}
+          {...register('comment', { onChange: () => clearErrors() })}
+          disabled={busy}
+          aria-invalid={errors.comment ? true : undefined}
+          placeholder="How was your stay?"
+          className={inputClasses}
+        />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? <Spinner className="size-4" /> : null}
+        {busy ? 'Submitting...' : 'Submit Review'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,483 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import type { Stay } from '@sokoni/contracts/stays';
+import { goToProvider } from '@/lib/payment-flow';
+import type * as PaymentFlow from '@/lib/payment-flow';
+import { useAuthStore } from '@/stores/auth';
+import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { HOST_ID, buildBooking, buildStay } from '../test/stay-fakes';
+import { StayDetailPage } from './stay-detail-page';
+
+// Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
+vi.mock('@/lib/payment-flow', async (importOriginal) => ({
+  ...(await importOriginal<typeof PaymentFlow>()),
+  goToProvider: vi.fn(),
+}));
+
+const GUEST = { id: 'u7', name: 'Wanjiku Kamau', email: 'wanjiku@example.co.ke', role: 'user', token: 't' };
+const AUTHORIZATION_URL = 'https://checkout.example/pay/abc';
+
+beforeEach(() => {
+  // Nairobi's today is 10 March 2026 (09:00 EAT).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-10T06:00:00.000Z'));
+  useAuthStore.setState({ user: GUEST });
+});
+
+afterEach(() => {
+  cleanup(); // unmount first: a store change would re-render what is still mounted
+  useAuthStore.setState({ user: null });
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.mocked(goToProvider).mockReset();
+});
+
+function LoginProbe() {
+  const { state } = useLocation();
+  const from = (state as { from?: { pathname: string } } | null)?.from;
+  return <p>Login page, back to {from?.pathname}</p>;
+}
+
+type Answer = (body: unknown) => Response;
+
+/** GET /api/stays/{id} answers `stay` (or what `stayAnswer` says); POSTs by path, their bodies recorded. */
+function fakeApi(stay: Stay | null, answers: Record<string, Answer> = {}) {
+  const posts: { path: string; body: unknown }[] = [];
+  let stayGets = 0;
+  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const { pathname } = requestUrl(input);
+    if (init?.method === 'POST') {
+      const body: unknown = JSON.parse(String(init.body));
+      posts.push({ path: pathname, body });
+      const answer = answers[pathname];
+      return answer ? answer(body) : jsonResponse({ message: 'Not found' }, { status: 404 });
+    }
+    if (stay && pathname === `/api/stays/${stay.id}`) {
+      stayGets += 1;
+      return jsonResponse(stay);
+    }
+    return jsonResponse({ code: 'STAY_NOT_FOUND', message: STAY_MESSAGES.notFound }, { status: 404 });
+  });
+  return { fetchSpy, posts, stayGets: () => stayGets };
+}
+
+function renderStayPage(id: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/stays/:id" element={<StayDetailPage />} />
+      <Route path="/login" element={<LoginProbe />} />
+    </Routes>,
+    { url: `/stays/${id}` },
+  );
+}
+
+/** The calendar's button for a day of March 2026 ('YYYY-MM-DD'). */
+function day(isoDay: string): HTMLButtonElement {
+  const button = document.querySelector<HTMLButtonElement>(
+    `td[data-day="${isoDay}"]:not([data-outside]) button`,
+  );
+  if (!button) throw new Error(`no calendar day ${isoDay}`);
+  return button;
+}
+
+async function chooseDates(user: ReturnType<typeof userEvent.setup>, checkIn: string, checkOut?: string) {
+  await user.click(day(checkIn));
+  if (checkOut) await user.click(day(checkOut));
+}
+
+const checkButton = () => screen.getByRole('button', { name: 'Check availability' });
+const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay & Book' });
+
+/** Another guest's 12 → 15 March: the nights of the 12th, 13th and 14th are taken. */
+const BOOKED = [{ startDate: '2026-03-12', endDate: '2026-03-15' }];
+
+describe('stay page', () => {
+  it('shows the stay: photos, title, place, rating, facts, host, price, description and amenities', async () => {
+    const stay = buildStay({
+      title: 'Diani Beach Villa',
+      location: 'Diani, Kwale',
+      description: 'White sand\nand a quiet pool.',
+      images: [
+        '/api/uploads/sample/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1.webp',
+        '/api/uploads/sample/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa2.webp',
+      ],
+      guests: 6,
+      bedrooms: 3,
+      bathrooms: 2,
+      amenities: ['Wi-Fi', 'Pool', 'Private Beach'],
+      rating: 4.5,
+      reviewCount: 2,
+    });
+    fakeApi(stay);
+    renderStayPage(stay.id);
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Diani Beach Villa');
+    expect(screen.getByTestId('gallery-main-image').getAttribute('src')).toBe(stay.images[0]);
+    expect(screen.getAllByRole('button', { name: 'Show image 2 of 2' })).toHaveLength(2);
+    expect(screen.getByText('Diani, Kwale')).toBeTruthy();
+    expect(screen.getByTestId('stay-rating').textContent).toBe('4.5 (2 reviews)');
+    expect(
+      within(screen.getByTestId('stay-facts'))
+        .getAllByRole('listitem')
+        .map((fact) => fact.textContent),
+    ).toEqual(['6 guests', '3 bedrooms', '2 bathrooms']);
+    expect(screen.getByText('Njeri Mwangi')).toBeTruthy();
+    expect(screen.getByTestId('stay-price').textContent).toBe('KES 4,500 / night');
+    expect(screen.getByText(/White sand/).textContent).toBe(stay.description);
+    expect(
+      within(screen.getByTestId('stay-amenities'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['✓Wi-Fi', '✓Pool', '✓Private Beach']);
+    expect(document.title).toBe('Diani Beach Villa — Sokoni');
+  });
+
+  it("greys out past days and taken nights; a booking's check-out day stays free for a check-in", async () => {
+    const stay = buildStay({ bookings: BOOKED });
+    fakeApi(stay);
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(day('2026-03-09').disabled).toBe(true);
+    expect(day('2026-03-10').disabled).toBe(false);
+    expect(['2026-03-12', '2026-03-13', '2026-03-14'].map((isoDay) => day(isoDay).disabled)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(day('2026-03-15').disabled).toBe(false);
+  });
+
+  it('checks the stay date rules first, saying what is wrong, and Pay & Book stays disabled', async () => {
+    const user = userEvent.setup();
+    const stay = buildStay();
+    fakeApi(stay);
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await user.click(checkButton());
+    expect(screen.getByRole('alert').textContent).toBe('Please select both check-in and check-out dates.');
+    await chooseDates(user, '2026-03-20');
+    await user.click(checkButton());
+    expect(screen.getByRole('alert').textContent).toBe('Please select both check-in and check-out dates.');
+    expect(payButton().disabled).toBe(true);
+
+    // A guest cannot reach more than 30 nights on the calendar of one month: the rule still holds.
+    await chooseDates(user, '2026-03-10');
+    await user.click(screen.getByRole('button', { name: /next month/i }));
+    await user.click(day('2026-04-11'));
+    await user.click(checkButton());
+    expect(screen.getByRole('alert').textContent).toBe('Maximum stay duration is 30 days.');
+    expect(payButton().disabled).toBe(true);
+  });
+
+  it("says 'Sorry, those dates are already booked.' for dates over a booking, and available when they only touch it", async () => {
+    const user = userEvent.setup();
+    const stay = buildStay({ bookings: BOOKED });
+    fakeApi(stay);
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await chooseDates(user, '2026-03-11', '2026-03-16');
+    await user.click(checkButton());
+    expect(screen.getByRole('alert').textContent).toBe('Sorry, those dates are already booked.');
+    expect(payButton().disabled).toBe(true);
+
+    // Out on the morning the other guest arrives.
+    await chooseDates(user, '2026-03-10', '2026-03-12');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(checkButton());
+    expect(screen.getByText('This stay is available for your selected dates!').getAttribute('role')).toBe(
+      'status',
+    );
+    expect(payButton().disabled).toBe(false);
+
+    // In on the morning the other guest leaves.
+    await chooseDates(user, '2026-03-15', '2026-03-17');
+    expect(payButton().disabled).toBe(true);
+    await user.click(checkButton());
+    expect(screen.getByText('This stay is available for your selected dates!')).toBeTruthy();
+  });
+
+  it('shows nights × price = total for the chosen dates, a same-day stay as one night', async () => {
+    const user = userEvent.setup();
+    const stay = buildStay({ pricePerNight: 4500 });
+    fakeApi(stay);
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('stay-total')).toBeNull();
+
+    await chooseDates(user, '2026-03-20', '2026-03-23');
+    expect(screen.getByTestId('stay-total').textContent).toBe('3 nights × KES 4,500 = KES 13,500');
+    await chooseDates(user, '2026-03-25', '2026-03-25');
+    expect(screen.getByTestId('stay-total').textContent).toBe('1 night × KES 4,500 = KES 4,500');
+  });
+
+  it('books the dates, then starts the payment for that booking at its amount, then leaves for the provider', async () => {
+    const user = userEvent.setup();
+    const stay = buildStay({ pricePerNight: 4500 });
+    const booking = buildBooking(stay, {
+      id: 'b-42',
+      startDate: '2026-03-20',
+      endDate: '2026-03-23',
+      amount: 13_500,
+    });
+    const { posts } = fakeApi(stay, {
+      [`/api/stays/${stay.id}/book`]: () => jsonResponse(booking, { status: 201 }),
+      '/api/payments/initialize': () =>
+        jsonResponse({
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
+        }),
+    });
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await chooseDates(user, '2026-03-20', '2026-03-23');
+    await user.click(checkButton());
+    await user.click(payButton());
+
+    await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
+    expect(posts.map((post) => post.path)).toEqual([
+      `/api/stays/${stay.id}/book`,
+      '/api/payments/initialize',
+    ]);
+    expect(posts[0]?.body).toEqual({ startDate: '2026-03-20', endDate: '2026-03-23' });
+    const { callback_url: callbackUrl, ...payment } = posts[1]?.body as Record<string, unknown>;
+    expect(payment).toEqual({
+      email: GUEST.email,
+      amount: 13_500,
+      userId: GUEST.id,
+      paymentType: 'booking',
+      bookingId: 'b-42',
+    });
+    const callback = new URL(String(callbackUrl));
+    expect(callback.pathname).toBe('/payment/callback');
+    expect([...callback.searchParams]).toEqual([
+      ['stayId', stay.id],
+      ['userId', GUEST.id],
+      ['start', '2026-03-20'],
+      ['end', '2026-03-23'],
+    ]);
+    expect(screen.getByText('Redirecting to the payment page...')).toBeTruthy();
+  });
+
+  it("says the dates are booked when someone else took them first, and asks for the stay's nights again", async () => {
+    const user = userEvent.setup();
+    const stay = buildStay();
+    const { posts, stayGets } = fakeApi(stay, {
+      [`/api/stays/${stay.id}/book`]: () =>
+        jsonResponse({ code: 'DATES_TAKEN', message: STAY_MESSAGES.datesBooked }, { status: 409 }),
+    });
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await chooseDates(user, '2026-03-20', '2026-03-23');
+    await user.click(checkButton());
+    await user.click(payButton());
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Sorry, those dates are already booked.'),
+    );
+    expect(screen.queryByText('This stay is available for your selected dates!')).toBeNull();
+    expect(payButton().disabled).toBe(true);
+    await waitFor(() => expect(stayGets()).toBe(2));
+    expect(posts.map((post) => post.path)).toEqual([`/api/stays/${stay.id}/book`]);
+    expect(goToProvider).not.toHaveBeenCalled();
+  });
+
+  it("says 'Payment initiation failed. Try again.' when the payment cannot start, and pays the same booking on the next try", async () => {
+    const user = userEvent.setup();
+    const stay = buildStay();
+    const booking = buildBooking(stay, { id: 'b-7', startDate: '2026-03-20', endDate: '2026-03-23' });
+    let payment = () => new Response('', { status: 502 });
+    const { posts } = fakeApi(stay, {
+      [`/api/stays/${stay.id}/book`]: () => jsonResponse(booking, { status: 201 }),
+      '/api/payments/initialize': () => payment(),
+    });
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await chooseDates(user, '2026-03-20', '2026-03-23');
+    await user.click(checkButton());
+    await user.click(payButton());
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Payment initiation failed. Try again.'),
+    );
+    expect(goToProvider).not.toHaveBeenCalled();
+
+    payment = () =>
+      jsonResponse({
+        status: true,
+        message: 'Authorization URL created',
+        data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-2' },
+      });
+    await user.click(payButton());
+    await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
+    expect(posts.map((post) => post.path)).toEqual([
+      `/api/stays/${stay.id}/book`,
+      '/api/payments/initialize',
+      '/api/payments/initialize',
+    ]);
+    expect((posts[2]?.body as { bookingId: string }).bookingId).toBe('b-7');
+  });
+
+  it('asks a visitor to log in before booking, and the link comes back to this stay', async () => {
+    useAuthStore.setState({ user: null });
+    const user = userEvent.setup();
+    const stay = buildStay();
+    const { posts } = fakeApi(stay);
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await chooseDates(user, '2026-03-20', '2026-03-23');
+    await user.click(checkButton());
+    await user.click(payButton());
+
+    expect(screen.getByRole('alert').textContent).toBe(`${STAY_MESSAGES.bookingLoginRequired} Log in`);
+    expect(posts).toEqual([]);
+    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(await screen.findByText(`Login page, back to /stays/${stay.id}`)).toBeTruthy();
+  });
+
+  it('gives the host of the stay Edit listing instead of Pay & Book', async () => {
+    useAuthStore.setState({ user: { ...GUEST, id: HOST_ID } });
+    const stay = buildStay();
+    fakeApi(stay);
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(screen.getByRole('link', { name: 'Edit listing' }).getAttribute('href')).toBe(
+      `/host/stays/${stay.id}/edit`,
+    );
+    expect(screen.queryByRole('button', { name: 'Pay & Book' })).toBeNull();
+  });
+
+  it("shows 'Stay not found.' for an unknown id, with a way back to the stays", async () => {
+    fakeApi(null);
+    renderStayPage('00000000-0000-4000-e000-999999999999');
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Stay not found.');
+    expect(screen.getByRole('link', { name: 'Browse Stays' }).getAttribute('href')).toBe('/stays');
+  });
+
+  it('shows the page skeleton while the stay loads', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
+    const stay = buildStay();
+    renderStayPage(stay.id);
+    expect(screen.getByRole('status').textContent).toBe('Loading stay...');
+  });
+});
+
+describe('stay reviews', () => {
+  const REVIEWED = buildStay({
+    rating: 4,
+    reviewCount: 1,
+    reviews: [
+      {
+        id: 'r1',
+        rating: 4,
+        comment: 'Lovely garden,\nslow Wi-Fi.',
+        createdAt: '2026-02-28T22:30:00.000Z',
+        user: { name: 'Otieno Ouma' },
+      },
+    ],
+  });
+
+  it("lists each review's stars, comment, name and day (in Nairobi)", async () => {
+    fakeApi(REVIEWED);
+    renderStayPage(REVIEWED.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    const review = within(screen.getByTestId('review-list'));
+    expect(review.getByRole('img', { name: 'Rated 4.0 out of 5' })).toBeTruthy();
+    expect(review.getByText(/Lovely garden/).textContent).toBe('Lovely garden,\nslow Wi-Fi.');
+    expect(review.getByText('Otieno Ouma')).toBeTruthy();
+    expect(review.getByText('Sun, 1 Mar 2026')).toBeTruthy();
+  });
+
+  it('asks for a rating, then a comment, before sending; a guest who did not stay is told so by the server', async () => {
+    const user = userEvent.setup();
+    const { posts } = fakeApi(REVIEWED, {
+      [`/api/stays/${REVIEWED.id}/reviews`]: () =>
+        jsonResponse(
+          { code: 'REVIEW_NOT_ELIGIBLE', message: STAY_MESSAGES.reviewNotEligible },
+          { status: 403 },
+        ),
+    });
+    renderStayPage(REVIEWED.id);
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Write a Review' }));
+    const form = within(screen.getByRole('form', { name: 'Review this stay' }));
+
+    await user.click(form.getByRole('button', { name: 'Submit Review' }));
+    expect(form.getByRole('alert').textContent).toBe('Please choose a rating from 1 to 5.');
+    await user.click(form.getByRole('radio', { name: '4 stars' }));
+    await user.click(form.getByRole('button', { name: 'Submit Review' }));
+    expect(form.getByRole('alert').textContent).toBe('Please write a comment.');
+    await user.type(form.getByLabelText('Comment'), '   ');
+    await user.click(form.getByRole('button', { name: 'Submit Review' }));
+    expect(form.getByRole('alert').textContent).toBe('Please write a comment.');
+    expect(posts).toEqual([]);
+
+    await user.type(form.getByLabelText('Comment'), 'Great host.');
+    await user.click(form.getByRole('button', { name: 'Submit Review' }));
+
+    await waitFor(() =>
+      expect(form.getByRole('alert').textContent).toBe('Only guests who stayed here can review it.'),
+    );
+    expect(posts).toEqual([
+      { path: `/api/stays/${REVIEWED.id}/reviews`, body: { rating: 4, comment: 'Great host.' } },
+    ]);
+  });
+
+  it('thanks the guest, closes the form and asks for the stay again with its new review', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const { stayGets } = fakeApi(REVIEWED, {
+      [`/api/stays/${REVIEWED.id}/reviews`]: (body) =>
+        jsonResponse(
+          {
+            id: 'r2',
+            ...(body as object),
+            createdAt: '2026-03-10T06:00:00.000Z',
+            user: { name: GUEST.name },
+          },
+          { status: 201 },
+        ),
+    });
+    renderStayPage(REVIEWED.id);
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Write a Review' }));
+    const form = within(screen.getByRole('form', { name: 'Review this stay' }));
+
+    await user.click(form.getByRole('radio', { name: '5 stars' }));
+    await user.type(form.getByLabelText('Comment'), 'Would stay again.');
+    await user.click(form.getByRole('button', { name: 'Submit Review' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Thank you for your review!'));
+    expect(screen.queryByRole('form', { name: 'Review this stay' })).toBeNull();
+    await waitFor(() => expect(stayGets()).toBe(2));
+  });
+
+  it('asks a visitor to log in to review, coming back to this stay', async () => {
+    useAuthStore.setState({ user: null });
+    const user = userEvent.setup();
+    fakeApi(REVIEWED);
+    renderStayPage(REVIEWED.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await user.click(screen.getByRole('button', { name: 'Write a Review' }));
+    expect(screen.getByText(STAY_MESSAGES.reviewLoginRequired)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Review this stay' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(await screen.findByText(`Login page, back to /stays/${REVIEWED.id}`)).toBeTruthy();
+  });
+});

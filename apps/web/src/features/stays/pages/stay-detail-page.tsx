@@ -1,0 +1,102 @@
+import { Link, useParams } from 'react-router';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import type { Stay } from '@sokoni/contracts/stays';
+import { buttonClasses } from '@/components/button';
+import { ImageGallery } from '@/components/image-gallery';
+import { QueryError } from '@/components/query-error';
+import { ApiError } from '@/lib/api-client';
+import { useMetaDescription } from '@/lib/use-meta-description';
+import { useStay } from '../api/get-stay';
+import { StayBooking } from '../components/stay-booking';
+import { StayDetailSkeleton } from '../components/stay-detail-skeleton';
+import { StayReviews } from '../components/stay-reviews';
+import { StaySummary } from '../components/stay-summary';
+import { nightlyPrice } from '../lib/stay-display';
+
+function StayNotFound() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
+      <title>Stay not found — Sokoni</title>
+      <h1 className="text-2xl font-bold text-slate-900">{STAY_MESSAGES.notFound}</h1>
+      <p className="mt-2 text-slate-600">It may have been removed by its host.</p>
+      <Link to="/stays" className={buttonClasses('primary', 'mt-6')}>
+        Browse Stays
+      </Link>
+    </div>
+  );
+}
+
+function StayDetail({ stay }: { stay: Stay }) {
+  useMetaDescription(`${nightlyPrice(stay.pricePerNight)} · ${stay.location}`);
+  return (
+    <article className="space-y-10">
+      <title>{`${stay.title} — Sokoni`}</title>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:gap-10">
+        <ImageGallery key={stay.id} title={stay.title} images={stay.images} shape="landscape" />
+        <StaySummary stay={stay} />
+      </div>
+
+      <section aria-labelledby="book" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="book" className="mb-4 scroll-mt-20 text-xl font-bold text-slate-900">
+          Check availability
+        </h2>
+        <StayBooking stay={stay} />
+      </section>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="about-stay">
+          <h2 id="about-stay" className="text-xl font-bold text-slate-900">
+            About this place
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-700">{stay.description}</p>
+        </section>
+        <section aria-labelledby="amenities">
+          <h2 id="amenities" className="text-xl font-bold text-slate-900">
+            Amenities
+          </h2>
+          {stay.amenities.length ? (
+            <ul className="mt-2 grid grid-cols-2 gap-2 text-slate-800" data-testid="stay-amenities">
+              {stay.amenities.map((amenity) => (
+                <li key={amenity} className="flex items-center gap-2">
+                  <span aria-hidden="true" className="text-emerald-700">
+                    ✓
+                  </span>
+                  {amenity}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-slate-600">The host has not listed any amenities.</p>
+          )}
+        </section>
+      </div>
+
+      <StayReviews stayId={stay.id} reviews={stay.reviews} />
+    </article>
+  );
+}
+
+export function StayDetailPage() {
+  const { id = '' } = useParams();
+  const stayQuery = useStay(id);
+
+  let content;
+  if (stayQuery.isPending) content = <StayDetailSkeleton />;
+  else if (stayQuery.isError) {
+    content =
+      stayQuery.error instanceof ApiError && stayQuery.error.status === 404 ? (
+        <StayNotFound />
+      ) : (
+        <>
+          <title>Stay — Sokoni</title>
+          <QueryError
+            message="We couldn't load this stay. Please check your connection."
+            onRetry={() => stayQuery.refetch()}
+            retrying={stayQuery.isFetching}
+          />
+        </>
+      );
+  } else content = <StayDetail stay={stayQuery.data} />;
+
+  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">{content}</div>;
+}

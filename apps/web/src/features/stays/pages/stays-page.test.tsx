@@ -1,0 +1,224 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAY_MESSAGES, STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays';
+import type { StaySummary } from '@sokoni/contracts/stays';
+import { jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { buildStay } from '../test/stay-fakes';
+import { StaysPage } from './stays-page';
+
+beforeEach(() => {
+  // Nairobi's today is 10 March 2026 (the date filter refuses earlier check-ins).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-03-10T06:00:00.000Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function CurrentUrl() {
+  const location = useLocation();
+  return <output data-testid="current-url">{`${location.pathname}${location.search}`}</output>;
+}
+
+const summary = ({
+  bookings: _bookings,
+  reviews: _reviews,
+  ...stay
+}: ReturnType<typeof buildStay>): StaySummary => stay;
+
+/** Answers GET /api/stays with `stays` (narrowed by `q` in the title), paged like the API. */
+function fakeStays(stays: StaySummary[]) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = requestUrl(input);
+    if (url.pathname !== '/api/stays') return jsonResponse({ message: 'Not found' }, { status: 404 });
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const matches = stays.filter((stay) => stay.title.toLowerCase().includes(q));
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? STAY_PAGE_SIZE);
+    return jsonResponse(matches.slice(offset, offset + limit), {
+      headers: { 'X-Total-Count': String(matches.length) },
+    });
+  });
+}
+
+function renderStaysPage(url = '/stays') {
+  return renderWithProviders(
+    <>
+      <StaysPage />
+      <CurrentUrl />
+    </>,
+    { url },
+  );
+}
+
+const cards = () => screen.queryAllByTestId('stay-card');
+const currentUrl = () => screen.getByTestId('current-url').textContent;
+/** The query of the last GET /api/stays, as sent: names and values in order. */
+const lastQuery = (fetchSpy: Parameters<typeof requestedUrls>[0]) => requestedUrls(fetchSpy).at(-1)?.search;
+
+describe('stays page', () => {
+  it('shows each stay: photo, title linking to it, place, price a night, rating or New, guests and bedrooms', async () => {
+    const villa = summary(
+      buildStay({
+        title: 'Diani Beach Villa',
+        location: 'Diani, Kwale',
+        pricePerNight: 4500,
+        guests: 6,
+        bedrooms: 3,
+        rating: 4.7,
+        reviewCount: 12,
+      }),
+    );
+    const cottage = summary(
+      buildStay({ title: 'Naivasha Cottage', guests: 1, bedrooms: 1, pricePerNight: 12_000 }),
+    );
+    fakeStays([villa, cottage]);
+    renderStaysPage();
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Discover Amazing Stays');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const [first, second] = cards().map((card) => within(card));
+    expect(first!.getByRole('link', { name: 'Diani Beach Villa' }).getAttribute('href')).toBe(
+      `/stays/${villa.id}`,
+    );
+    expect(first!.getByText('Diani, Kwale')).toBeTruthy();
+    expect(first!.getByTestId('stay-price').textContent).toBe('KES 4,500 / night');
+    expect(first!.getByTestId('stay-rating').textContent).toBe('4.7 (12 reviews)');
+    expect(first!.getByText('6 guests · 3 bedrooms')).toBeTruthy();
+    const image = cards()[0]!.querySelector('img');
+    expect(image?.getAttribute('src')).toBe(villa.images[0]);
+    expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['600', '400']);
+    expect(second!.getByTestId('stay-price').textContent).toBe('KES 12,000 / night');
+    expect(second!.getByTestId('stay-rating').textContent).toBe('New');
+    expect(second!.getByText('1 guest · 1 bedroom')).toBeTruthy();
+    expect(screen.getByTestId('result-count').textContent).toBe('2 stays');
+    expect(screen.getByRole('link', { name: 'Become a Host' }).getAttribute('href')).toBe('/host/stays/new');
+  });
+
+  it('asks first for exactly the address the server answers in the page it serves', async () => {
+    const fetchSpy = fakeStays([]);
+    renderStaysPage();
+    await screen.findByText(STAY_MESSAGES.noStays);
+
+    expect(requestedUrls(fetchSpy).map((url) => `${url.pathname}${url.search}`)).toEqual([
+      `/api/stays?${new URLSearchParams(stayListQuery({}, { limit: STAY_PAGE_SIZE, offset: 0 }))}`,
+    ]);
+  });
+
+  it('puts every filter in the URL and asks the server with them, in the one order', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = fakeStays([summary(buildStay({ title: 'Diani Beach Villa' }))]);
+    renderStaysPage();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('true');
+    await user.type(screen.getByRole('searchbox', { name: 'Search stays' }), 'Diani{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'Pool' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Wi-Fi' }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: Low to High');
+    await user.selectOptions(screen.getByLabelText('Guests'), '4 guests or more');
+    fireEvent.change(screen.getByRole('slider', { name: 'Maximum price' }), { target: { value: '9000' } });
+    fireEvent.change(screen.getByRole('slider', { name: 'Minimum price' }), { target: { value: '1500' } });
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-03-20' } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: '2026-03-23' } });
+
+    const expected =
+      'q=Diani&minPrice=1500&maxPrice=9000&amenities=Wi-Fi&amenities=Pool&guests=4&from=2026-03-20&to=2026-03-23&sort=priceLowHigh';
+    await waitFor(() => expect(currentUrl()).toBe(`/stays?${expected}`));
+    await waitFor(() => expect(lastQuery(fetchSpy)).toBe(`?${expected}&limit=${STAY_PAGE_SIZE}&offset=0`));
+    expect(screen.getByTestId('active-filter-count').textContent).toBe('6 active filters');
+
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(currentUrl()).toBe('/stays?q=Diani'));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Pool' }).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Check-in').value).toBe('');
+  });
+
+  it('opens a shared search with its filters chosen and sends them', async () => {
+    const fetchSpy = fakeStays([]);
+    renderStaysPage('/stays?amenities=Pool&amenities=Kitchen&sort=rating&guests=3');
+    await screen.findByText(STAY_MESSAGES.noStays);
+
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Pool' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Kitchen' }).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('rating');
+    expect(screen.getByLabelText<HTMLSelectElement>('Guests').value).toBe('3');
+    expect(lastQuery(fetchSpy)).toBe(
+      `?amenities=Kitchen&amenities=Pool&guests=3&sort=rating&limit=${STAY_PAGE_SIZE}&offset=0`,
+    );
+  });
+
+  it('searches dates only once both are chosen and allowed, saying which rule is broken meanwhile', async () => {
+    const fetchSpy = fakeStays([]);
+    renderStaysPage();
+    await screen.findByText(STAY_MESSAGES.noStays);
+    const problem = () => screen.getByTestId('search-dates-problem').textContent;
+
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-03-20' } });
+    expect(problem()).toBe(STAY_MESSAGES.datesRequired);
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: '2026-03-18' } });
+    expect(problem()).toBe(STAY_MESSAGES.checkOutBeforeCheckIn);
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: '2026-04-25' } });
+    expect(problem()).toBe(STAY_MESSAGES.tooLong);
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-03-01' } });
+    expect(problem()).toBe(STAY_MESSAGES.checkInPast);
+    expect(currentUrl()).toBe('/stays');
+    expect(requestedUrls(fetchSpy)).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-04-20' } });
+    expect(problem()).toBe('');
+    await waitFor(() => expect(currentUrl()).toBe('/stays?from=2026-04-20&to=2026-04-25'));
+  });
+
+  it('loads the next 24 stays with Load more', async () => {
+    const user = userEvent.setup();
+    const stays = Array.from({ length: STAY_PAGE_SIZE + 2 }, () => summary(buildStay()));
+    const fetchSpy = fakeStays(stays);
+    renderStaysPage();
+
+    await waitFor(() => expect(cards()).toHaveLength(STAY_PAGE_SIZE));
+    expect(screen.getByText(`Showing ${STAY_PAGE_SIZE} of ${stays.length}`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(cards()).toHaveLength(stays.length));
+    expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('offset')).toBe(String(STAY_PAGE_SIZE));
+  });
+
+  it("says 'No stays match your search.' when nothing matches, suggesting looser filters", async () => {
+    fakeStays([summary(buildStay({ title: 'Kisumu Lake View' }))]);
+    renderStaysPage('/stays?q=Lamu');
+
+    expect(await screen.findByText('No stays match your search.')).toBeTruthy();
+    expect(screen.getByText('Try other dates, fewer amenities or a wider price range.')).toBeTruthy();
+  });
+
+  it('shows a failed load with Try Again, which asks again', async () => {
+    const user = userEvent.setup();
+    const stay = summary(buildStay({ title: 'Nanyuki Farmhouse' }));
+    let calls = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      calls += 1;
+      if (calls === 1) return jsonResponse({ message: 'Internal Server Error' }, { status: 500 });
+      return jsonResponse([stay], { headers: { 'X-Total-Count': '1' } });
+    });
+    renderStaysPage();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(STAY_MESSAGES.loadFailed);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+
+    await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+
+  it('shows grey cards while the first page loads', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
+    renderStaysPage();
+    expect(screen.getByRole('status', { name: 'Loading stays' })).toBeTruthy();
+  });
+});

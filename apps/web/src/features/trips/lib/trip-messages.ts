@@ -1,0 +1,12 @@
+import { formatNairobiTime } from '@sokoni/contracts/events';
+
+/** What My Trips says beyond the contract's stay messages. */
+export const TRIP_MESSAGES = {
+  loadFailed: 'Failed to load your trips. Please try again.',
+  noUpcoming: 'No upcoming trips.',
+  payBy: (holdExpiresAt: string) =>
+    `Your dates are held until ${formatNairobiTime(holdExpiresAt)}. Unpaid, they are released then.`,
+  cancelTitle: 'Cancel this booking?',
+  cancelled: 'Booking cancelled. Those dates are free again.',
+  cancelFailed: 'Could not cancel this booking. Please try again.',
+} as const;

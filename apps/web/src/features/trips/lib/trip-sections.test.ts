@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isPastTrip, tripSections } from './trip-sections';
+
+/** 2026-03-10 00:30 in Nairobi is still 2026-03-09 in UTC. */
+const JUST_AFTER_NAIROBI_MIDNIGHT = Date.parse('2026-03-09T21:30:00Z');
+
+const trip = (id: string, startDate: string, endDate: string) => ({ id, startDate, endDate });
+
+describe('trip sections', () => {
+  it('counts a trip as past only once its check-out day is before Nairobi today', () => {
+    expect(isPastTrip(trip('a', '2026-03-05', '2026-03-09'), '2026-03-10')).toBe(true);
+    expect(isPastTrip(trip('b', '2026-03-05', '2026-03-10'), '2026-03-10')).toBe(false);
+  });
+
+  it("splits by Nairobi's date, upcoming soonest first and past most recent first", () => {
+    const { upcoming, past } = tripSections(
+      [
+        trip('later', '2026-04-01', '2026-04-03'),
+        trip('long-ago', '2025-12-20', '2025-12-27'),
+        trip('checking-out-today', '2026-03-07', '2026-03-10'),
+        trip('yesterday', '2026-03-08', '2026-03-09'),
+        trip('soon', '2026-03-12', '2026-03-14'),
+      ],
+      JUST_AFTER_NAIROBI_MIDNIGHT,
+    );
+    expect(upcoming.map((item) => item.id)).toEqual(['checking-out-today', 'soon', 'later']);
+    expect(past.map((item) => item.id)).toEqual(['yesterday', 'long-ago']);
+  });
+});

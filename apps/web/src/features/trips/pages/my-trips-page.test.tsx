@@ -1,0 +1,250 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatNairobiTime } from '@sokoni/contracts/events';
+import { BOOKING_STATUS_LABELS, STAY_MESSAGES } from '@sokoni/contracts/stays';
+import type { Trip } from '@sokoni/contracts/stays';
+import { useAuthStore } from '@/stores/auth';
+import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { TRIP_MESSAGES } from '../lib/trip-messages';
+import { MyTripsPage } from './my-trips-page';
+
+/** 00:30 on 10 March 2026 in Nairobi, still 9 March in UTC. */
+const NOW = '2026-03-09T21:30:00.000Z';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
+  useAuthStore.setState({
+    user: { id: 'u-amina', name: 'Amina Wanjiku', email: 'amina@example.co.ke', role: 'user', token: 'jwt' },
+  });
+});
+
+afterEach(() => {
+  cleanup(); // unmount first: a store change would re-render what is still mounted
+  vi.useRealTimers();
+  useAuthStore.setState({ user: null });
+  vi.restoreAllMocks();
+});
+
+let nextTrip = 1;
+
+/** A booking as GET /api/bookings/mine lists it; each call gets its own ids unless told. */
+function buildTrip(overrides: Partial<Trip> = {}): Trip {
+  const n = nextTrip++;
+  return {
+    id: `00000000-0000-4000-e000-${String(n).padStart(12, '0')}`,
+    stayId: `00000000-0000-4000-f000-${String(n).padStart(12, '0')}`,
+    userId: 'u-amina',
+    startDate: '2026-04-01',
+    endDate: '2026-04-03',
+    nights: 2,
+    pricePerNight: 6500,
+    amount: 13_000,
+    status: 'confirmed',
+    holdExpiresAt: null,
+    refund: null,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    stay: {
+      id: `00000000-0000-4000-f000-${String(n).padStart(12, '0')}`,
+      title: `Sample stay ${n}`,
+      location: 'Naivasha',
+      image: `/api/uploads/sample/${String(n).padStart(32, 'a')}.webp`,
+    },
+    host: { name: 'Wanjiru Kamau', email: null },
+    ...overrides,
+  };
+}
+
+/** The server: GET /api/bookings/mine answers `trips()`, POST …/cancel answers `cancel(id)`. */
+function serve(routes: { trips: () => Response; cancel?: (id: string) => Response }) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const { pathname } = requestUrl(input);
+    if (pathname === '/api/bookings/mine') return routes.trips();
+    const cancelled = /^\/api\/bookings\/([^/]+)\/cancel$/.exec(pathname);
+    if (cancelled && init?.method === 'POST' && routes.cancel) return routes.cancel(cancelled[1]!);
+    return jsonResponse({ message: 'Not found' }, { status: 404 });
+  });
+}
+
+const cards = (section: string) =>
+  within(screen.getByRole('region', { name: section })).queryAllByTestId('trip-card');
+const titles = (section: string) =>
+  cards(section).map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+const cardOf = (title: string) =>
+  screen.getAllByTestId('trip-card').find((card) => card.textContent?.includes(title))!;
+
+describe('My Trips', () => {
+  it("splits the trips at Nairobi's today: upcoming soonest first, then past ones, latest first", async () => {
+    const later = buildTrip({
+      stay: { ...buildTrip().stay, title: 'Diani Beach Cottage' },
+      startDate: '2026-05-02',
+      endDate: '2026-05-06',
+    });
+    const checkingOutToday = buildTrip({
+      stay: { ...buildTrip().stay, title: 'Nanyuki Farmhouse' },
+      startDate: '2026-03-07',
+      endDate: '2026-03-10',
+    });
+    const lastWeek = buildTrip({
+      stay: { ...buildTrip().stay, title: 'Kisumu Lakeside Flat' },
+      startDate: '2026-03-01',
+      endDate: '2026-03-04',
+    });
+    const yesterday = buildTrip({
+      stay: { ...buildTrip().stay, title: 'Lamu Stone House' },
+      startDate: '2026-03-06',
+      endDate: '2026-03-09',
+    });
+    serve({ trips: () => jsonResponse([later, lastWeek, checkingOutToday, yesterday]) });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My Trips' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading your trips' })).toBeTruthy();
+    await waitFor(() => expect(cards('Upcoming')).toHaveLength(2));
+    expect(titles('Upcoming')).toEqual(['Nanyuki Farmhouse', 'Diani Beach Cottage']);
+    expect(titles('Past')).toEqual(['Lamu Stone House', 'Kisumu Lakeside Flat']);
+
+    const diani = cardOf('Diani Beach Cottage');
+    expect(within(diani).getByRole('link', { name: 'Diani Beach Cottage' }).getAttribute('href')).toBe(
+      `/stays/${later.stay.id}`,
+    );
+    expect(within(diani).getByTestId('trip-dates').textContent).toBe('Sat, 2 May 2026 – Wed, 6 May 2026');
+    expect(diani.textContent).toContain('2 nights');
+    expect(diani.textContent).toContain('KES 13,000');
+    expect(diani.textContent).toContain('Naivasha');
+  });
+
+  it('shows each status in its colour and the host’s contact only once a booking is confirmed', async () => {
+    const stay = (title: string) => ({ ...buildTrip().stay, title });
+    const confirmed = buildTrip({
+      stay: stay('Confirmed Cottage'),
+      host: { name: 'Wanjiru Kamau', email: 'wanjiru@example.co.ke' },
+    });
+    const held = buildTrip({
+      stay: stay('Held Cottage'),
+      status: 'held',
+      holdExpiresAt: '2026-03-09T21:45:00.000Z',
+      host: { name: 'Otieno Ouma', email: 'otieno@example.co.ke' },
+    });
+    const expired = buildTrip({ stay: stay('Expired Cottage'), status: 'expired', nights: 1, amount: 6500 });
+    const cancelled = buildTrip({ stay: stay('Cancelled Cottage'), status: 'cancelled' });
+    serve({ trips: () => jsonResponse([confirmed, held, expired, cancelled]) });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+    await waitFor(() => expect(cards('Upcoming')).toHaveLength(4));
+
+    const badge = (title: string, status: Trip['status']) => {
+      const element = within(cardOf(title)).getByText(BOOKING_STATUS_LABELS[status]);
+      return element.className;
+    };
+    expect(badge('Confirmed Cottage', 'confirmed')).toContain('bg-emerald-100');
+    expect(badge('Held Cottage', 'held')).toContain('bg-amber-100');
+    expect(within(cardOf('Held Cottage')).getByText('Awaiting payment')).toBeTruthy();
+    expect(badge('Expired Cottage', 'expired')).toContain('bg-slate-200');
+    expect(badge('Cancelled Cottage', 'cancelled')).toContain('bg-slate-200');
+    expect(cardOf('Expired Cottage').textContent).toContain('1 night');
+
+    const contact = within(cardOf('Confirmed Cottage')).getByRole('link', { name: 'wanjiru@example.co.ke' });
+    expect(contact.getAttribute('href')).toBe('mailto:wanjiru@example.co.ke');
+    expect(cardOf('Confirmed Cottage').textContent).toContain('Your host: Wanjiru Kamau');
+    // Even if the server sent them, an unpaid booking shows no contact.
+    expect(cardOf('Held Cottage').textContent).not.toContain('Otieno');
+    expect(within(cardOf('Held Cottage')).queryByRole('link', { name: /@/ })).toBeNull();
+    expect(cardOf('Held Cottage').textContent).toContain(formatNairobiTime('2026-03-09T21:45:00.000Z'));
+    expect(cardOf('Held Cottage').textContent).toContain('10 Mar 2026, 00:45 EAT');
+    expect(cardOf('Expired Cottage').textContent).not.toContain('Your host');
+
+    // Only the held booking can be cancelled.
+    expect(within(cardOf('Held Cottage')).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    for (const title of ['Confirmed Cottage', 'Expired Cottage', 'Cancelled Cottage'])
+      expect(within(cardOf(title)).queryByRole('button')).toBeNull();
+  });
+
+  it('tells the guest about a refund being made, and one made', async () => {
+    const pending = buildTrip({ status: 'expired', refund: 'pending', amount: 19_500 });
+    const refunded = buildTrip({ status: 'expired', refund: 'refunded', amount: 7000 });
+    serve({ trips: () => jsonResponse([pending, refunded]) });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    expect(await screen.findByText(STAY_MESSAGES.refundNotice('KES 19,500'))).toBeTruthy();
+    expect(screen.getByText(STAY_MESSAGES.refunded('KES 7,000'))).toBeTruthy();
+  });
+
+  it('cancels a held booking after asking, and shows it cancelled', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    let held = buildTrip({ status: 'held', holdExpiresAt: '2026-03-09T21:45:00.000Z' });
+    const cancels: string[] = [];
+    serve({
+      trips: () => jsonResponse([held]),
+      cancel: (id) => {
+        cancels.push(id);
+        held = { ...held, status: 'cancelled', holdExpiresAt: null };
+        return jsonResponse(held);
+      },
+    });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    let dialog = screen.getByRole('dialog', { name: TRIP_MESSAGES.cancelTitle });
+    expect(dialog.textContent).toContain(held.stay.title);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(cancels).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    dialog = screen.getByRole('dialog', { name: TRIP_MESSAGES.cancelTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel booking' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancels).toEqual([held.id]);
+    expect(success).toHaveBeenCalledWith(TRIP_MESSAGES.cancelled);
+    expect(await within(cardOf(held.stay.title)).findByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  it("keeps the dialog open with the server's reason when the booking cannot be cancelled", async () => {
+    const user = userEvent.setup();
+    const held = buildTrip({ status: 'held', holdExpiresAt: '2026-03-09T21:45:00.000Z' });
+    serve({
+      trips: () => jsonResponse([held]),
+      cancel: () =>
+        jsonResponse(
+          { statusCode: 409, code: 'ALREADY_PAID', message: STAY_MESSAGES.bookingAlreadyConfirmed },
+          { status: 409 },
+        ),
+    });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('dialog', { name: TRIP_MESSAGES.cancelTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel booking' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      STAY_MESSAGES.bookingAlreadyConfirmed,
+    );
+  });
+
+  it("says 'You haven't booked any stays yet.' and leads to /stays when there are none", async () => {
+    serve({ trips: () => jsonResponse([]) });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    expect(await screen.findByText(STAY_MESSAGES.noTrips)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find a stay' }).getAttribute('href')).toBe('/stays');
+  });
+
+  it('shows the error state with Try Again when the trips fail to load', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    serve({
+      trips: () => (fail ? jsonResponse({ message: 'boom' }, { status: 500 }) : jsonResponse([buildTrip()])),
+    });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    expect((await screen.findByRole('alert')).textContent).toBe(TRIP_MESSAGES.loadFailed);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(cards('Upcoming')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import type { Trip } from '@sokoni/contracts/stays';
+import { buttonClasses } from '@/components/button';
+import { HomeIcon } from '@/components/icons';
+import { QueryError } from '@/components/query-error';
+import { useMyTrips } from '../api/get-my-trips';
+import { TripCard } from '../components/trip-card';
+import { TripsSkeleton } from '../components/trips-skeleton';
+import { TRIP_MESSAGES } from '../lib/trip-messages';
+import { tripSections } from '../lib/trip-sections';
+
+const findStay = (extra = '') => (
+  <Link to="/stays" className={buttonClasses('primary', extra)}>
+    Find a stay
+  </Link>
+);
+
+function NoTrips() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center">
+      <HomeIcon className="text-5xl text-slate-400" />
+      <p className="mt-4 text-lg font-semibold text-slate-900">{STAY_MESSAGES.noTrips}</p>
+      {findStay('mt-6')}
+    </div>
+  );
+}
+
+function TripSection({ title, trips }: { title: string; trips: Trip[] }) {
+  const headingId = `trips-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <ul className="space-y-4">
+        {trips.map((trip) => (
+          <li key={trip.id}>
+            <TripCard trip={trip} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TripsContent() {
+  const tripsQuery = useMyTrips();
+  if (tripsQuery.isPending) return <TripsSkeleton />;
+  if (tripsQuery.isError) {
+    return (
+      <QueryError
+        message={TRIP_MESSAGES.loadFailed}
+        onRetry={() => void tripsQuery.refetch()}
+        retrying={tripsQuery.isFetching}
+      />
+    );
+  }
+  if (tripsQuery.data.length === 0) return <NoTrips />;
+  // Past and upcoming as of the server's answer, by the calendar in Nairobi.
+  const { upcoming, past } = tripSections(tripsQuery.data, tripsQuery.dataUpdatedAt);
+  return (
+    <div className="space-y-8">
+      {upcoming.length ? (
+        <TripSection title="Upcoming" trips={upcoming} />
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4">
+          <p className="text-slate-700">{TRIP_MESSAGES.noUpcoming}</p>
+          {findStay()}
+        </div>
+      )}
+      {past.length ? <TripSection title="Past" trips={past} /> : null}
+    </div>
+  );
+}
+
+/** The signed-in guest's bookings: upcoming first, with status, dates, amount and the host's contact once paid. */
+export function MyTripsPage() {
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
+      <title>My Trips — Sokoni</title>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">My Trips</h1>
+      <TripsContent />
+    </section>
+  );
+}
