@@ -40,6 +40,14 @@ test.describe('sign up and sign in', () => {
       '/my-products',
       '/community/new?groupId=00000000-0000-4000-8000-000000000000',
       '/community/groups/new',
+      '/tickets/new',
+      '/tickets/organizer',
+      '/tickets/mine',
+      '/organizer/verify',
+      '/trips',
+      '/host/stays',
+      '/host/stays/new',
+      '/host/stays/00000000-0000-4000-8000-000000000000/edit',
     ]) {
       await page.goto(path);
       await expect(page, `${path} lets a visitor in`).toHaveURL('/login');

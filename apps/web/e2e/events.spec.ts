@@ -5,9 +5,10 @@ import {
   attachScreenshots,
   bearer,
   DESKTOP,
+  expectImagesLoaded,
+  expectNoSidewaysScroll,
   gate,
   kes,
-  MOBILE,
   registerUser,
   seriousViolations,
   submitLogin,
@@ -46,28 +47,6 @@ async function searchEvents(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Search events' });
   await box.fill(text);
   await box.press('Enter');
-}
-
-/**
- * Scrolls to the bottom so every lazy image starts loading, and waits until each has loaded with
- * real pixels: a broken image fails here, and the full-page screenshots show every picture.
- */
-async function expectImagesLoaded(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForFunction(() =>
-    Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
-  );
-}
-
-/** At the phone width nothing is wider than the screen: no sideways scrolling of the page. */
-async function expectNoSidewaysScroll(page: Page) {
-  await page.setViewportSize(MOBILE);
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    screen: document.documentElement.clientWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.screen);
-  await page.setViewportSize(DESKTOP);
 }
 
 const eventCard = (page: Page, title: string) => page.getByTestId('event-card').filter({ hasText: title });

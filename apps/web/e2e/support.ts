@@ -70,6 +70,28 @@ export async function attachScreenshots(page: Page, testInfo: TestInfo, name: st
   }
 }
 
+/**
+ * Scrolls to the bottom so every lazy image starts loading, and waits until each has loaded with
+ * real pixels: a broken image fails here, and the full-page screenshots show every picture.
+ */
+export async function expectImagesLoaded(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
+  );
+}
+
+/** At the phone width nothing is wider than the screen: no sideways scrolling of the page. */
+export async function expectNoSidewaysScroll(page: Page) {
+  await page.setViewportSize(MOBILE);
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: document.documentElement.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  await page.setViewportSize(DESKTOP);
+}
+
 /** KES as the screens write it. */
 export const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE', { maximumFractionDigits: 0 })}`;
 

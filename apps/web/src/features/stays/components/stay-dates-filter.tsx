@@ -37,7 +37,8 @@ export function StayDatesFilter({ value, onChange }: StayDatesFilterProps) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-semibold text-slate-900">Dates</legend>
-      <div className="grid grid-cols-2 gap-2">
+      {/* Side by side on a phone; stacked in the narrow sidebar of a wide screen, where a full date fits. */}
+      <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
         <div>
           <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-700">
             Check-in
