@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events';
 import type { Event } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
+import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
@@ -32,7 +33,6 @@ const claimedMessage = (quantity: number) =>
  */
 function TicketPurchaseForm({ event }: { event: Event }) {
   const user = useAuthStore((state) => state.user);
-  const location = useLocation();
   const navigate = useNavigate();
   const buy = useBuyTickets();
   const claim = useClaimTickets();
@@ -99,19 +99,7 @@ function TicketPurchaseForm({ event }: { event: Event }) {
       </p>
       <FormAlert message={failure} />
       {askedToSignIn && !user ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          {EVENT_MESSAGES.purchaseLoginRequired}{' '}
-          <Link
-            to="/login"
-            state={{ from: location }}
-            className="font-semibold text-emerald-800 underline underline-offset-2"
-          >
-            Log in
-          </Link>
-        </p>
+        <SignInPrompt message={EVENT_MESSAGES.purchaseLoginRequired} tone="alert" />
       ) : null}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? <Spinner className="size-4" /> : null}

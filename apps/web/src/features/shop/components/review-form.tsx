@@ -1,10 +1,10 @@
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
+import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { inputClasses } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
@@ -20,7 +20,6 @@ type ReviewFormProps = { productId: string; onSubmitted: () => void };
 /** Visitors are asked to sign in and come back here; signed-in users rate 1–5 with an optional comment. */
 export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const signedIn = useAuthStore((state) => state.user !== null);
-  const location = useLocation();
   const createReview = useCreateReview();
   const {
     control,
@@ -39,18 +38,7 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const rating = ratingField.value;
 
   if (!signedIn) {
-    return (
-      <p className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-700">
-        {REVIEW_MESSAGES.loginRequired}{' '}
-        <Link
-          to="/login"
-          state={{ from: location }}
-          className="font-semibold text-emerald-800 underline underline-offset-2"
-        >
-          Log in
-        </Link>
-      </p>
-    );
+    return <SignInPrompt message={REVIEW_MESSAGES.loginRequired} />;
   }
 
   const submit = handleSubmit(({ rating, comment }) => {

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { STAY_MESSAGES, stayDatesProblem } from '@sokoni/contracts/stays';
 import type { Stay } from '@sokoni/contracts/stays';
 import { Button, buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
+import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
@@ -26,25 +27,6 @@ function AvailabilityMessage({ result }: { result: Availability | null }) {
     );
   }
   return <FormAlert message={result.message} />;
-}
-
-function SignInPrompt() {
-  const location = useLocation();
-  return (
-    <p
-      role="alert"
-      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-    >
-      {STAY_MESSAGES.bookingLoginRequired}{' '}
-      <Link
-        to="/login"
-        state={{ from: location }}
-        className="font-semibold text-emerald-800 underline underline-offset-2"
-      >
-        Log in
-      </Link>
-    </p>
-  );
 }
 
 /**
@@ -132,7 +114,9 @@ export function StayBooking({ stay }: { stay: Stay }) {
           </div>
         ) : (
           <>
-            {askedToSignIn && !user ? <SignInPrompt /> : null}
+            {askedToSignIn && !user ? (
+              <SignInPrompt message={STAY_MESSAGES.bookingLoginRequired} tone="alert" />
+            ) : null}
             <Button className="w-full" disabled={!available || booking.busy} onClick={payAndBook}>
               {booking.busy ? <Spinner className="size-4" /> : null}
               Pay &amp; Book

@@ -1,11 +1,11 @@
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { STAY_MESSAGES, STAY_REVIEW_COMMENT_MAX_LENGTH } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { RatingPicker } from '@/components/rating-picker';
+import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { inputClasses } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
@@ -23,7 +23,6 @@ type StayReviewFormProps = { stayId: string; onSubmitted: () => void };
  */
 export function StayReviewForm({ stayId, onSubmitted }: StayReviewFormProps) {
   const signedIn = useAuthStore((state) => state.user !== null);
-  const location = useLocation();
   const createReview = useCreateStayReview();
   const {
     control,
@@ -41,18 +40,7 @@ export function StayReviewForm({ stayId, onSubmitted }: StayReviewFormProps) {
   const { field: ratingField } = useController({ control, name: 'rating' });
 
   if (!signedIn) {
-    return (
-      <p className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-700">
-        {STAY_MESSAGES.reviewLoginRequired}{' '}
-        <Link
-          to="/login"
-          state={{ from: location }}
-          className="font-semibold text-emerald-800 underline underline-offset-2"
-        >
-          Log in
-        </Link>
-      </p>
-    );
+    return <SignInPrompt message={STAY_MESSAGES.reviewLoginRequired} />;
   }
 
   const submit = handleSubmit(({ rating, comment }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReviewDate } from './review-list';
+import { formatReviewDate } from './review-date';
 
 describe('formatReviewDate', () => {
   it('writes the date the Kenyan way: day, short month, year', () => {

@@ -1,0 +1,35 @@
+import { RatingStars } from './rating-stars';
+
+type ListedReview = { id: string; rating: number; comment: string; user: { name: string } };
+
+type ReviewListProps<T extends ListedReview> = {
+  reviews: T[];
+  /** The review's ISO time; each vertical names it differently. */
+  timeOf: (review: T) => string;
+  /** How the vertical shows that time (the shop's short date, a stay's day in Nairobi). */
+  formatTime: (iso: string) => string;
+};
+
+/** Reviews in the order given (the servers send newest first); an empty comment shows nothing. */
+export function ReviewList<T extends ListedReview>({ reviews, timeOf, formatTime }: ReviewListProps<T>) {
+  if (reviews.length === 0) return <p className="py-4 text-slate-600">No reviews yet.</p>;
+  return (
+    <ul
+      className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
+      data-testid="review-list"
+    >
+      {reviews.map((review) => (
+        <li key={review.id} className="space-y-1.5 p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <RatingStars rating={review.rating} />
+            <time dateTime={timeOf(review)} className="text-sm text-slate-600">
+              {formatTime(timeOf(review))}
+            </time>
+          </div>
+          {review.comment ? <p className="whitespace-pre-line text-slate-800">{review.comment}</p> : null}
+          <p className="text-sm font-medium text-slate-700">{review.user.name}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
