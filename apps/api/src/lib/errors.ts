@@ -24,10 +24,16 @@ export const payloadTooLarge = (message: string, code: ErrorCode) => new AppErro
 export const unsupportedMediaType = (message: string, code: ErrorCode) => new AppError(code, message, 415);
 export const tooManyRequests = (message: string, code: ErrorCode) => new AppError(code, message, 429);
 
-/** PostgreSQL's unique_violation, whether it comes straight from the driver or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether PostgreSQL refused with this SQLSTATE, from the driver or wrapped by Drizzle (its `cause`). */
+function hasSqlState(error: unknown, state: string): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if ((current as { code?: unknown }).code === state) return true;
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation. */
+export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, '23505');
+
+/** PostgreSQL's exclusion_violation: nights overlapping a row that holds them (stay_bookings_no_overlap). */
+export const isExclusionViolation = (error: unknown): boolean => hasSqlState(error, '23P01');

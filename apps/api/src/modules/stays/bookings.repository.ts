@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { payments } from '../../db/schema/payments.js';
 import { stayBookings, stays } from '../../db/schema/stays.js';
+import { isExclusionViolation } from '../../lib/errors.js';
 
 /** A guest's booking as stored (a host's blocked dates are never one: they have no guest). */
 export type BookingRecord = {
@@ -44,14 +45,6 @@ const bookingColumns = {
 
 const isBooking = sql`${stayBookings.guestId} is not null`;
 
-/** PostgreSQL's exclusion_violation, straight from the driver or wrapped by Drizzle (its `cause`). */
-function isOverlap(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
-}
-
 /**
  * A write that takes nights, in a savepoint of `db`'s transaction: when the exclusion constraint
  * refuses it, only the savepoint rolls back and the transaction goes on (a settling payment must
@@ -61,7 +54,7 @@ async function takingNights<T>(db: Db, write: (savepoint: Db) => Promise<T>): Pr
   try {
     return await db.transaction(write);
   } catch (error) {
-    if (isOverlap(error)) return NIGHTS_TAKEN;
+    if (isExclusionViolation(error)) return NIGHTS_TAKEN;
     throw error;
   }
 }

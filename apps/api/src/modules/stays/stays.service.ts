@@ -20,7 +20,14 @@ import {
 } from '@sokoni/contracts/stays';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isExclusionViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
@@ -34,14 +41,6 @@ const LIST_TTL_MS = 5_000;
 const FEED_PAST_DAYS = 90;
 
 const stayNotFound = () => notFound(STAY_MESSAGES.notFound, 'STAY_NOT_FOUND');
-
-/** PostgreSQL's exclusion_violation: the nights overlap a row that holds them (stay_bookings_no_overlap). */
-function isOverlap(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
-}
 
 /** The calendar key as given against the stay's, in constant time (a wrong key tells nothing). */
 function sameSecret(given: string | undefined, secret: string): boolean {
@@ -293,7 +292,7 @@ export function createStaysService(deps: {
         listPages.clear();
         return toBlock(block);
       } catch (error) {
-        if (isOverlap(error)) throw conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
+        if (isExclusionViolation(error)) throw conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
         throw error;
       }
     },
