@@ -112,7 +112,7 @@ describe('sweeping unused uploads', () => {
     await db().execute(sql`
       insert into uploads (owner_id, url, kind, bytes, created_at)
       values (${njoki.sub}, '/api/uploads/community/00000000000000000000000000000001.mp4', 'video',
-              ${UPLOAD_QUOTA.unusedBytes}, now() - interval '3 days')`);
+              ${UPLOAD_QUOTA.unusedBytes}, ${new Date(clock - 72 * HOUR)})`);
     await expect(uploads.storeImage(njoki, 'products', await photo())).rejects.toMatchObject({
       statusCode: 413,
     });
