@@ -175,7 +175,8 @@ describe('POST /api/stays/{id}/book', () => {
       pricePerNight: 6500,
       amount: 19_500,
       status: 'held',
-      holdExpiresAt: new Date(clock + PAYMENT_HOLD_MINUTES * MINUTE).toISOString(),
+      // The 15 minutes, written out: a change to the hold's length is a change to this rule.
+      holdExpiresAt: new Date(clock + 15 * MINUTE).toISOString(),
       refund: null,
       createdAt: new Date(clock).toISOString(),
     });

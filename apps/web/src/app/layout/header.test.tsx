@@ -77,6 +77,31 @@ describe('header navigation', () => {
     expect(mainLinks()).toHaveLength(7);
   });
 
+  it("lists a signed-in user's pages of every vertical in the mobile menu, marking the open one", async () => {
+    useAuthStore.setState({
+      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
+    });
+    renderWithProviders(<Header />, { url: '/host/stays' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }));
+    expect(mobile.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Shop', '/shop'],
+      ['Community', '/community'],
+      ['Events', '/events'],
+      ['Stays', '/stays'],
+      ['Your profile: Amina Wanjiru', '/profile'],
+      ['Sell', '/sell'],
+      ['My Products', '/my-products'],
+      ['My Orders', '/orders'],
+      ['My Tickets', '/tickets/mine'],
+      ['Your Events', '/tickets/organizer'],
+      ['My Trips', '/trips'],
+      ['Your Listings', '/host/stays'],
+    ]);
+    expect(mobile.getByRole('link', { name: 'Your Listings' }).getAttribute('aria-current')).toBe('page');
+    expect(mobile.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
   it('marks More while one of its pages is open', () => {
     useAuthStore.setState({
       user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
