@@ -14,9 +14,23 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(
     join(webDist, 'index.html'),
-    `<!doctype html><html><head><title>Sokoni</title></head><body>${'<p>karibu</p>'.repeat(200)}</body></html>`,
+    `<!doctype html><html><head><title>Sokoni</title><script type="module" crossorigin src="${ASSET}"></script><link rel="stylesheet" crossorigin href="/assets/index-Cm4n.css"></head><body>${'<p>karibu</p>'.repeat(200)}</body></html>`,
   );
   writeFileSync(join(webDist, ASSET), 'console.log("sokoni");'.repeat(100));
+  // Vite's manifest: an event page's chunk imports the app's entry and a shared chunk, and has a stylesheet.
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(
+    join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: ASSET.slice(1), css: ['assets/index-Cm4n.css'], isEntry: true },
+      'src/features/events/pages/event-detail-page.tsx': {
+        file: 'assets/event-detail-page-D1x.js',
+        imports: ['index.html', '_shared-Q9.js'],
+        css: ['assets/event-detail-page-Kp2.css'],
+      },
+      '_shared-Q9.js': { file: 'assets/shared-Q9.js' },
+    }),
+  );
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ webDist, rateLimitMax: 50 });
 });
@@ -229,6 +243,30 @@ describe('the web app', () => {
       expect(response.body).toContain('<title>Sokoni</title>');
       expect(response.body).not.toContain('og:title');
     }
+  });
+
+  it("fetches an event page's own chunks and stylesheet with the page, not after its scripts ran, and nothing index.html already loads", async () => {
+    const organizer = await registerUser(t.app);
+    const id = await insertEvent(t.database.db, {
+      title: 'Blankets & Wine',
+      description: 'Music in the gardens.',
+      location: 'Ngong Racecourse, Nairobi',
+      image: '/api/uploads/sample/00112233445566778899aabbccddeeff.webp',
+      category: 'Concert',
+      startsAt: new Date('2030-05-04T12:00:00Z'),
+      priceCents: 250_000,
+      capacity: 500,
+      organizerId: organizer.id,
+    });
+    const html = (await t.app.inject(`/tickets/${id}`)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/event-detail-page-Kp2.css" />');
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/event-detail-page-D1x.js" />',
+    );
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-Q9.js" />');
+    expect(head.split('/assets/index-Cm4n.css')).toHaveLength(2);
+    expect(head.split(ASSET)).toHaveLength(2);
   });
 
   it('puts the first answers of /events and of an event page into the page, the same as the API gives, with the lead image preloaded', async () => {

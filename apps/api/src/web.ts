@@ -66,7 +66,7 @@ export async function webApp(app: FastifyInstance, { webDist, pageHead, origin }
   }
 
   const template = existsSync(indexHtml) ? compilePageTemplate(readFileSync(indexHtml, 'utf8')) : null;
-  const scriptsOf = pageScripts(webDist, template?.html ?? '');
+  const assetsOf = pageAssets(webDist, template?.html ?? '');
 
   // Building a page may read the database (a product's preview): pages count against the rate limit.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
@@ -78,38 +78,45 @@ export async function webApp(app: FastifyInstance, { webDist, pageHead, origin }
     const html = head
       ? template.render(head.meta ? { ...head.meta, url: `${site}${path}` } : null, {
           ...head,
-          scripts: head.pageModule ? scriptsOf(head.pageModule) : [],
+          ...(head.pageModule ? assetsOf(head.pageModule) : {}),
         })
       : template.html;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
 
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type PageAssets = { scripts: string[]; styles: string[] };
 
 /**
- * A page component's script chunks, from the build's manifest (Vite's `.vite/manifest.json`): its
- * own chunk and every chunk it imports, less those index.html already loads. Without a manifest, none.
+ * A page component's script chunks and their stylesheets, from the build's manifest (Vite's
+ * `.vite/manifest.json`): its own chunk and every chunk it imports, less what index.html already
+ * loads. Without a manifest, none. A lazy page's stylesheet is otherwise found only once its script
+ * has run, and the page waits for it: one more round trip before anything of the page shows.
  */
-function pageScripts(webDist: string, indexHtml: string): (pageModule: string) => string[] {
+function pageAssets(webDist: string, indexHtml: string): (pageModule: string) => PageAssets {
   const manifestFile = join(webDist, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
-  const found = new Map<string, string[]>();
+  const found = new Map<string, PageAssets>();
+  const notInIndex = (files: Set<string>) =>
+    [...files].map((file) => `/${file}`).filter((src) => !indexHtml.includes(`"${src}"`));
   return (pageModule) => {
     const known = found.get(pageModule);
     if (known) return known;
-    const files = new Set<string>();
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
+      if (!chunk || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      chunk.css?.forEach((file) => styles.add(file));
       chunk.imports?.forEach(visit);
     };
     visit(pageModule);
-    const scripts = [...files].map((file) => `/${file}`).filter((src) => !indexHtml.includes(`"${src}"`));
-    found.set(pageModule, scripts);
-    return scripts;
+    const assets = { scripts: notInIndex(scripts), styles: notInIndex(styles) };
+    found.set(pageModule, assets);
+    return assets;
   };
 }

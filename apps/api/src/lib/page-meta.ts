@@ -23,6 +23,8 @@ export type PagePreload = {
   leadImage?: string;
   /** The page's own script chunks (asset paths), fetched beside the app's entry, not after it. */
   scripts?: string[];
+  /** Their stylesheets (asset paths): applied from the start, so the page never waits to fetch them. */
+  styles?: string[];
 };
 
 /**
@@ -30,13 +32,17 @@ export type PagePreload = {
  * `pageModule` is the page component's source file in the web app (`src/features/…`), which the
  * server finds in the build's manifest.
  */
-export type PageHead = { meta?: Omit<PageMeta, 'url'>; pageModule?: string } & Omit<PagePreload, 'scripts'>;
+export type PageHead = { meta?: Omit<PageMeta, 'url'>; pageModule?: string } & Omit<
+  PagePreload,
+  'scripts' | 'styles'
+>;
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function preloadTags({ answers = [], leadImage, scripts = [] }: PagePreload): string[] {
+function preloadTags({ answers = [], leadImage, scripts = [], styles = [] }: PagePreload): string[] {
   return [
+    ...styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}" />`),
     ...scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}" />`),
     ...(leadImage && leadImage.length <= META_LIMITS.url
       ? [`<link rel="preload" as="image" href="${escapeHtml(leadImage)}" fetchpriority="high" />`]
