@@ -154,6 +154,23 @@ test.describe('stays: list, find, book, pay, review', () => {
     await expect(page.getByText('Hosted by Wambui Karanja')).toBeVisible();
     await expect(page.getByText('This is your own listing: you cannot book it.')).toBeVisible();
     await expect(availability(page).getByRole('button', { name: 'Pay & Book' })).toHaveCount(0);
+
+    // Edit listing: the form starts from the listing as it stands; a new price and one amenity fewer.
+    await availability(page).getByRole('link', { name: 'Edit listing' }).click();
+    await expect(page).toHaveURL(/\/host\/stays\/[\w-]+\/edit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit listing' })).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Price per night (KES)')).toHaveValue('7500');
+    await expect(page.getByText('2 of 12 added')).toBeVisible();
+    await page.getByLabel('Price per night (KES)').fill('8200');
+    await page.getByRole('group', { name: 'Amenities' }).getByLabel('Fireplace').uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Listing updated.')).toBeVisible();
+    await expect(page).toHaveURL('/host/stays');
+    await expect(listing.getByText(`${kes(8200)} per night`)).toBeVisible();
+    await listing.getByRole('link', { name: `View ${title}` }).click();
+    await expect(page.getByTestId('stay-price')).toHaveText(`${kes(8200)} / night`);
+    await expect(page.getByTestId('stay-amenities').getByRole('listitem')).toHaveText([/Wi-Fi/, /Pool/]);
   });
 
   test('a guest finds a stay by amenities and dates, checks the dates, pays in the sandbox and sees the trip; those nights are then taken, and the host sees the booking', async ({
@@ -384,7 +401,10 @@ test.describe('stays: list, find, book, pay, review', () => {
     });
     await page.setViewportSize(DESKTOP);
 
-    await page.goto('/stays');
+    // From any page, through the header.
+    await page.goto('/shop');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stays' }).click();
+    await expect(page).toHaveURL('/stays');
     await expect(page.getByRole('heading', { level: 1, name: 'Discover Amazing Stays' })).toBeVisible();
     await expectStaysListed(page);
     await expect(stayCard(page, stay.title)).toHaveCount(1);
@@ -510,6 +530,18 @@ test.describe('stays: list, find, book, pay, review', () => {
     expect(await seriousViolations(hostPage)).toEqual([]);
     await expectNoSidewaysScroll(hostPage);
     await attachScreenshots(hostPage, testInfo, 'list-your-place');
+
+    await hostPage.goto(`/host/stays/${stay.id}/edit`);
+    await expect(hostPage.getByLabel('Title', { exact: true })).toHaveValue(stay.title);
+    expect(await seriousViolations(hostPage)).toEqual([]);
+    // With a field's message showing too.
+    await hostPage.getByLabel('Location').fill('');
+    await hostPage.getByRole('button', { name: 'Save changes' }).click();
+    await expect(hostPage.locator('#listing-location-error')).toHaveText('Please enter where your place is.');
+    expect(await seriousViolations(hostPage)).toEqual([]);
+    await expectNoSidewaysScroll(hostPage);
+    await expectImagesLoaded(hostPage);
+    await attachScreenshots(hostPage, testInfo, 'edit-listing');
     await hostPage.context().close();
   });
 });
