@@ -177,7 +177,15 @@ describe('the web app', () => {
     const csp = String((await t.app.inject('/organizer/verify')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).not.toContain("'unsafe-eval'");
-    expect(csp).toContain("media-src 'self' blob: data:;");
+    expect(csp).toContain("media-src 'self' blob: data: https:;");
+  });
+
+  it("lets the classroom frame a lesson's PDF from our origin only, and play videos from https addresses", async () => {
+    const csp = String((await t.app.inject('/courses/x/classroom')).headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none';");
+    expect(csp).toContain("object-src 'none';");
+    expect(csp).toContain("media-src 'self' blob: data: https:;");
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -30,6 +30,12 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { createCommunityService } from './modules/community/community.service.js';
+import { coursesPagesHead } from './modules/courses/course-page-head.js';
+import { coursePaymentHandler } from './modules/courses/course-payments.js';
+import { coursesRoutes } from './modules/courses/courses.routes.js';
+import { createCoursesService } from './modules/courses/courses.service.js';
+import { enrollmentsRoutes } from './modules/courses/enrollments.routes.js';
+import { createEnrollmentsService } from './modules/courses/enrollments.service.js';
 import { eventsPagesHead } from './modules/events/event-page-head.js';
 import { eventPaymentHandler } from './modules/events/event-payments.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -55,6 +61,7 @@ import { createStaysService } from './modules/stays/stays.service.js';
 import { createFileTransport, createSmtpTransport } from './modules/mail/mail-transport.js';
 import { createMailService, type MailTimings } from './modules/mail/mail.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createCourseMediaLinks } from './modules/uploads/course-media-links.js';
 import { createLocalDiskStore } from './modules/uploads/file-store.js';
 import { scheduleUploadSweep } from './modules/uploads/upload-sweeper.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -111,10 +118,14 @@ async function connectRateLimitStore(url: string, log: FastifyBaseLogger): Promi
   return redis;
 }
 
-/** A file served as it is: an upload, or a file of the built web app (its name has an extension). */
+/** A file served as it is: an upload, a lesson's file, or a file of the built web app (its name has an extension). */
 const isStaticFile = (url: string) => {
   const path = url.split('?', 1)[0] ?? '';
-  return path.startsWith('/api/uploads/') || (!path.startsWith('/api/') && /\.\w+$/.test(path));
+  return (
+    path.startsWith('/api/uploads/') ||
+    path.startsWith('/api/course-media/') ||
+    (!path.startsWith('/api/') && /\.\w+$/.test(path))
+  );
 };
 
 /** Builds the whole server: plugins, every module, the web app. Used by server.ts and by tests. */
@@ -147,7 +158,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const database = options.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
   const uploadsRoot = join(config.dataDir, 'uploads');
-  const files = createLocalDiskStore(uploadsRoot);
+  // Lesson files are private: outside the uploads folder that GET /uploads/* serves as it is.
+  const courseMediaRoot = join(config.dataDir, 'course-media');
+  const files = createLocalDiskStore(uploadsRoot, courseMediaRoot);
   const seeded = config.seed === 'sample' && (await seedSampleData(database.db, { files, now: clock.now() }));
   if (seeded) app.log.info('loaded the sample data into the empty database');
   const jobs = createJobQueue(database, app.log, options.jobs);
@@ -165,6 +178,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret');
   const tokens = createTokenService(jwtSecret, clock.now);
+  const courseMediaLinks = createCourseMediaLinks({
+    secret: createHmac('sha256', jwtSecret).update('sokoni:course-media').digest('hex'),
+    clock,
+  });
   const accounts = createAccountsService({ db: database.db, tokens, clock });
   const uploads = createUploadsService({
     db: database.db,
@@ -196,6 +213,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onNightsChanged: stays.catalogueChanged,
     clock,
   });
+  const courses = createCoursesService({ db: database.db, uploads, signMedia: courseMediaLinks.sign, clock });
+  const enrollments = createEnrollmentsService({
+    db: database.db,
+    siteUrl: origins.primary,
+    signMedia: courseMediaLinks.sign,
+    clock,
+  });
   const payments = createPaymentsService({
     db: database.db,
     provider:
@@ -206,6 +230,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }),
       event: eventPaymentHandler({ events }),
       booking: bookingPaymentHandler({ bookings }),
+      course: coursePaymentHandler({ db: database.db, mail, siteUrl: origins.primary, clock }),
     },
     jobs,
     mail,
@@ -289,12 +314,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(systemRoutes, { database });
       await api.register(accountsRoutes, { accounts });
       await api.register(shopRoutes, { products, reviews });
-      await api.register(uploadsRoutes, { root: uploadsRoot, uploads });
+      await api.register(uploadsRoutes, {
+        root: uploadsRoot,
+        courseMediaRoot,
+        links: courseMediaLinks,
+        clock,
+        uploads,
+      });
       await api.register(ordersRoutes, { orders });
       await api.register(communityRoutes, { community });
       await api.register(eventsRoutes, { events });
       await api.register(staysRoutes, { stays });
       await api.register(bookingsRoutes, { bookings });
+      await api.register(coursesRoutes, { courses });
+      await api.register(enrollmentsRoutes, { enrollments });
       await api.register(paymentsRoutes, {
         payments,
         origins,
@@ -315,7 +348,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       pageHead: async (path, origin) => {
         const meta = await productPageMeta(products, path, origin);
         if (meta) return { meta };
-        return (await eventsPagesHead(events, path, origin)) ?? staysPagesHead(stays, path, origin);
+        return (
+          (await eventsPagesHead(events, path, origin)) ??
+          (await staysPagesHead(stays, path, origin)) ??
+          coursesPagesHead({ courses, enrollments }, path, origin)
+        );
       },
     });
   } else

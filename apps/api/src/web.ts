@@ -32,8 +32,11 @@ export async function webApp(app: FastifyInstance, { webDist, pageHead, origin }
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        // The scanner's camera stream (blob:) and its scan beep (a data: sound).
-        mediaSrc: ["'self'", 'blob:', 'data:'],
+        // The scanner's camera stream (blob:) and its scan beep (a data: sound); lessons' videos
+        // given as an https:// address (our own are served from 'self').
+        mediaSrc: ["'self'", 'blob:', 'data:', 'https:'],
+        // A lesson's PDF, shown in the browser's own viewer in a frame; only our files (course-media).
+        frameSrc: ["'self'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -7,6 +7,7 @@ import { users } from '../src/db/schema/accounts.js';
 import { insertProduct, type NewProduct } from '../src/modules/shop/products.repository.js';
 import { expect } from 'vitest';
 import type { Booking } from '@sokoni/contracts/stays';
+import type { ImageUploadRoute } from '@sokoni/contracts/uploads';
 import { HOLDS_LAPSE_QUEUE, REFUNDS_QUEUE } from '../src/modules/payments/payments.service.js';
 import { multipartBody } from './multipart.js';
 import { queryRows, type TestApp } from './test-app.js';
@@ -38,7 +39,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function uploadImage(
   app: FastifyInstance,
   token: string,
-  route: 'product-image' | 'community-image' | 'event-image' | 'stay-image' = 'product-image',
+  route: ImageUploadRoute = 'product-image',
 ): Promise<string> {
   const data = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0f766e' } })
     .png()

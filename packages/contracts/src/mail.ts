@@ -80,6 +80,23 @@ export const HOST_BOOKING_MAIL = {
   signOff: 'Asante,\nSokoni',
 } as const;
 
+/** A course's classroom in the web app, linked from enrolment e-mails. */
+export const courseClassroomPath = (courseId: string) => `/courses/${courseId}/classroom`;
+
+/**
+ * What a learner is told when their payment for a course enrols them. Amounts arrive formatted
+ * (formatKES); in the HTML part every argument arrives escaped.
+ */
+export const COURSE_ENROLMENT_MAIL = {
+  subject: (course: string) => `You're enrolled in ${course}`,
+  greeting: (name: string) => `Hello ${name},`,
+  enrolled: (course: string) => `Your payment is received and you are enrolled in ${course}. Karibu!`,
+  instructor: (name: string) => `Your instructor: ${name}`,
+  paid: (amount: string) => `Amount paid: ${amount}`,
+  classroom: (link: string) => `Start learning in the classroom: ${link}`,
+  signOff: 'Asante,\nSokoni',
+} as const;
+
 /** What a payer is told when a charge that succeeded is given back (what it paid for was gone). */
 export const REFUND_MAIL = {
   subject: 'Your Sokoni payment is being refunded',

@@ -98,6 +98,38 @@ const VALID_REQUESTS: Record<string, object> = {
   BookStayInput: { startDate: '2027-01-10', endDate: '2027-01-13', userId: UUID },
   BlockDatesInput: { startDate: '2027-02-01', endDate: '2027-02-05', note: 'Roof repairs' },
   CreateStayReviewInput: { rating: 5, comment: 'Tulifurahia sana.\nKaribu tena.', userId: UUID },
+  CourseQuery: { q: 'kilimo', category: 'Agriculture', instructor: UUID, limit: '24', offset: '0' },
+  CreateCourseInput: {
+    title: 'Ufugaji wa Kuku',
+    description: 'Layers and broilers\non a small plot.',
+    price: 1500,
+    image: '/api/uploads/courses/0123456789abcdef0123456789abcdef.webp',
+    category: 'Agriculture',
+    level: 'Beginner',
+    language: 'Swahili',
+    objectives: ['Build a chicken house'],
+    instructorName: 'Grace Wanjiru',
+    instructorTitle: 'Poultry farmer',
+    instructorBio: 'Twenty years\nof layers.',
+    instructorAvatar: '/api/uploads/courses/fedcba9876543210fedcba9876543210.webp',
+    instructorId: UUID,
+  },
+  UpdateCourseInput: { title: 'Ufugaji wa Kuku II', category: 'Farming', language: 'English' },
+  CreateLessonInput: {
+    title: 'Choosing a breed',
+    contentType: 'text',
+    contentUrl: 'Kienyeji, layers\nor broilers.',
+    duration: 15,
+    releaseDate: '2027-01-10',
+    position: 1,
+  },
+  UpdateLessonInput: {
+    title: 'Housing',
+    contentType: 'video',
+    contentUrl: 'https://example.com/housing.mp4',
+  },
+  RateCourseInput: { rating: 4 },
+  CourseMediaQuery: { expires: '1800000000', signature: 'b64urlSignature_-0123456789' },
 };
 
 /** A password is a secret that is hashed, never stored or shown as text: any character may be in it. */

@@ -11,6 +11,7 @@ export const IMAGE_UPLOAD_ROUTES = {
   'event-image': 'events',
   'stay-image': 'stays',
   'community-image': 'community',
+  'course-image': 'courses',
 } as const;
 export type ImageUploadRoute = keyof typeof IMAGE_UPLOAD_ROUTES;
 export type UploadFolder = (typeof IMAGE_UPLOAD_ROUTES)[ImageUploadRoute];
@@ -23,6 +24,21 @@ export const UPLOAD_QUOTA = {
   unusedBytes: 100 * 1024 * 1024,
   totalBytes: 1024 * 1024 * 1024,
   unusedKeptHours: 24,
+} as const;
+
+/** A lesson's own files (POST /uploads/course-video and /uploads/course-pdf), kept private. */
+export const COURSE_VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+export const COURSE_PDF_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Lesson files are counted apart from everything else an account uploads: one lecture may be
+ * 200 MB, twice the general unused allowance, and an instructor records a course's videos before
+ * saving its lessons. They are private (signed links that expire), so they can't be used to host
+ * files for the world, and the server still refuses any upload when its disk runs low.
+ */
+export const COURSE_MEDIA_QUOTA = {
+  unusedBytes: 1024 * 1024 * 1024,
+  totalBytes: 20 * 1024 * 1024 * 1024,
 } as const;
 
 export const UPLOAD_MESSAGES = {
@@ -38,6 +54,14 @@ export const UPLOAD_MESSAGES = {
     'You have 100 MB of uploads that are not in a listing or a post yet. Use them, or try again tomorrow.',
   totalQuota: 'Your account has used all of its 1 GB of upload space.',
   storageFull: 'Uploads are paused because Sokoni is low on storage space. Please try again later.',
+  unreadablePdf: (file: string) => `The PDF could not be read: ${file}`,
+  courseMediaUnusedQuota:
+    'You have 1 GB of lesson files that are not in a lesson yet. Add them to lessons, or try again tomorrow.',
+  courseMediaTotalQuota: 'Your account has used all of its 20 GB of space for lesson files.',
+  /** GET /course-media/{file} with a link that is not signed for it, or has expired. */
+  mediaLinkInvalid: 'This link to a lesson file is invalid or has expired. Open the lesson again.',
+  mediaNotFound: 'Lesson file not found.',
+  rangeNotSatisfiable: 'The requested range is not in the file.',
 } as const;
 
 export type UploadResponse = { publicUrl: string; thumbnailUrl: string };

@@ -17,6 +17,7 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, code: ErrorCode) => new AppError(code, message, 400);
 export const unauthorized = (message: string, code: ErrorCode) => new AppError(code, message, 401);
+export const paymentRequired = (message: string, code: ErrorCode) => new AppError(code, message, 402);
 export const forbidden = (message: string, code: ErrorCode) => new AppError(code, message, 403);
 export const notFound = (message: string, code: ErrorCode) => new AppError(code, message, 404);
 export const conflict = (message: string, code: ErrorCode) => new AppError(code, message, 409);

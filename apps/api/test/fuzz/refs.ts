@@ -17,7 +17,10 @@ export type FixtureKey =
   | 'ticketId'
   | 'stayId'
   | 'bookingId'
-  | 'blockId';
+  | 'blockId'
+  | 'courseId'
+  | 'lessonId'
+  | 'certificateCode';
 export type Fixtures = Record<FixtureKey, string>;
 
 // Private-use characters: nothing the generators make contains them, so a reference is unambiguous.

@@ -74,6 +74,9 @@ const COLLECTION_FIXTURES: Record<string, FixtureKey[]> = {
   stays: ['stayId'],
   bookings: ['bookingId'],
   blocks: ['blockId'],
+  courses: ['courseId'],
+  lessons: ['lessonId'],
+  certificates: ['certificateCode'],
 };
 
 function paramValue(url: string, name: string): fc.Arbitrary<string> {

@@ -94,7 +94,18 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   maxPrice: fc.integer({ min: FIXTURE_PRICE, max: 100_000 }),
   originalPrice: fc.constantFrom(null, 1500, FIXTURE_PRICE),
   quantity: fc.constant(1),
-  paymentType: fc.oneof({ weight: 4, arbitrary: fc.constant('order') }, fc.constantFrom('booking', 'event')),
+  paymentType: fc.oneof(
+    { weight: 4, arbitrary: fc.constant('order') },
+    fc.constantFrom('booking', 'event', 'course'),
+  ),
+  courseId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('courseId')) }, fc.uuid({ version: 4 })),
+  instructor: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('sellerId')) }, fc.uuid({ version: 4 })),
+  // A lesson's release day: mostly within the two years a lesson may wait, now and then any day.
+  releaseDate: fc.oneof(
+    { weight: 4, arbitrary: fc.constant(null) },
+    { weight: 4, arbitrary: dayAhead(-30, 700) },
+    dayAhead(-400, 1000),
+  ),
 };
 
 /** allOf folded into one schema (the API only uses it to add patterns to a string). */

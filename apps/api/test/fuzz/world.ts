@@ -271,6 +271,39 @@ export async function createWorld(
     });
     return { stayId: String(stay.id), bookingId: String(booking.id), blockId: String(block.id) };
   };
+  // A course of the seller's with one lesson, which the buyer took while it was free and finished
+  // (their certificate's code); then it goes on sale at the fixture price, for the others to pay.
+  const newCourse = async () => {
+    const course = await post('/api/courses', seller.token, {
+      title: 'Fuzz darasa',
+      description: 'Fuzzing',
+      price: 0,
+      image: `/api/uploads/sample/${'d'.repeat(32)}.webp`,
+      category: 'Agriculture',
+      instructorName: 'Fuzz Seller',
+    });
+    const courseId = String(course.id);
+    const lesson = await post(`/api/courses/${courseId}/lessons`, seller.token, {
+      title: 'Fuzz somo',
+      contentType: 'text',
+      contentUrl: 'Habari',
+      duration: 10,
+    });
+    const lessonId = String(lesson.id);
+    await post(`/api/courses/${courseId}/enroll`, buyer.token, {});
+    const enrollment = await post(`/api/courses/${courseId}/lessons/${lessonId}/complete`, buyer.token, {});
+    const certificate = enrollment.certificate as { verificationCode: string } | null;
+    if (!certificate) throw new Error('world: the fixture course issued no certificate');
+    const onSale = await app.inject({
+      method: 'PUT',
+      url: `/api/courses/${courseId}`,
+      headers: bearer(seller.token),
+      payload: { price: FIXTURE_PRICE },
+    });
+    if (onSale.statusCode !== 200)
+      throw new Error(`world: the course's price: ${onSale.statusCode} ${onSale.body}`);
+    return { courseId, lessonId, certificateCode: certificate.verificationCode };
+  };
   const fixtures: Fixtures = {
     productId,
     sellerId: seller.id,
@@ -285,6 +318,7 @@ export async function createWorld(
     eventId: String(event.id),
     ticketId: ticket?.id ?? '',
     ...(await newStay()),
+    ...(await newCourse()),
   };
 
   const tables = (
@@ -310,7 +344,9 @@ export async function createWorld(
     (select status from orders where id = ${fixtures.orderId}) as "fixture order",
     (select status from payments where reference = ${fixtures.paymentReference}) as "fixture payment",
     (select status from stay_bookings where id = ${fixtures.bookingId}) as "fixture booking",
-    (select status from stay_bookings where id = ${fixtures.blockId}) as "fixture block"`;
+    (select status from stay_bookings where id = ${fixtures.blockId}) as "fixture block",
+    (select price_cents from courses where id = ${fixtures.courseId}) as "fixture course price",
+    (select count(*)::int from course_lessons where id = ${fixtures.lessonId}) as "fixture lesson"`;
   const uploadsRoot = join(t.config.dataDir, 'uploads');
 
   return {
@@ -347,6 +383,8 @@ export async function createWorld(
         'fixture payment': payment,
         'fixture booking': booking,
         'fixture block': block,
+        'fixture course price': coursePrice,
+        'fixture lesson': lesson,
         ...counts
       } = row;
       const files = existsSync(uploadsRoot)
@@ -362,7 +400,9 @@ export async function createWorld(
           order !== 'pending' ||
           payment !== 'pending' ||
           booking !== 'held' ||
-          block !== 'blocked',
+          block !== 'blocked' ||
+          Number(coursePrice) !== FIXTURE_PRICE * 100 ||
+          lesson !== 1,
       };
     },
     async repair() {
@@ -377,6 +417,9 @@ export async function createWorld(
       // A booking paid for, cancelled or moved on, or a block lifted: a new stay with both.
       if (state?.['fixture booking'] !== 'held' || state['fixture block'] !== 'blocked')
         Object.assign(fixtures, await newStay());
+      // The course's price changed or its lesson removed: a new course, paid for and finished.
+      if (Number(state?.['fixture course price']) !== FIXTURE_PRICE * 100 || state?.['fixture lesson'] !== 1)
+        Object.assign(fixtures, await newCourse());
     },
     close: () => t.close(),
   };

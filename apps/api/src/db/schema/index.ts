@@ -8,3 +8,4 @@ export * from './uploads.js';
 export * from './mail.js';
 export * from './events.js';
 export * from './stays.js';
+export * from './courses.js';

@@ -14,13 +14,14 @@ export const uploads = pgTable(
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     url: text('url').notNull().unique(),
     thumbnailUrl: text('thumbnail_url'),
-    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    /** course-media: a lesson's video or PDF, private, with its own quota. */
+    kind: text('kind', { enum: ['image', 'video', 'course-media'] }).notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [
-    check('uploads_kind_known', sql`${table.kind} in ('image', 'video')`),
+    check('uploads_kind_known', sql`${table.kind} in ('image', 'video', 'course-media')`),
     check('uploads_bytes_positive', sql`${table.bytes} > 0`),
     index('uploads_owner').on(table.ownerId, table.usedAt),
     index('uploads_unused')

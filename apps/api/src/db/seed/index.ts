@@ -3,6 +3,7 @@ import type { Db } from '../client.js';
 import { countUsers } from '../../modules/accounts/accounts.repository.js';
 import { seedUsers } from './accounts.js';
 import { seedCommunity } from './community.js';
+import { seedCourses } from './courses.js';
 import { seedEvents } from './events.js';
 import { seedShop } from './shop.js';
 import { seedStays } from './stays.js';
@@ -18,6 +19,7 @@ const SEEDERS: Array<(context: SeedContext) => Promise<void>> = [
   seedCommunity,
   seedEvents,
   seedStays,
+  seedCourses,
 ];
 
 /**

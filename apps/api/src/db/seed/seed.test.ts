@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_CATEGORIES, type Event, type TicketWithEvent } from '@sokoni/contracts/events';
 import { STAY_MAX_NIGHTS, nairobiToday } from '@sokoni/contracts/stays';
+import type { Course, CourseSummary, InstructorCourse, MyCourse } from '@sokoni/contracts/courses';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer } from '../../../test/factories.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts.js';
@@ -202,5 +203,107 @@ describe('the sample data', () => {
       expect(account?.trips_past, demo.key).toBeGreaterThan(0);
       if (demo.key !== 'admin') expect(account?.to_review, demo.key).toBeGreaterThan(0);
     }
+  });
+
+  it('has eight courses in six categories and one uncategorized, free and paid, with video, PDF and text lessons, one locked', async () => {
+    const list = await t.app.inject('/api/courses?limit=100');
+    expect(list.headers['x-total-count']).toBe('8');
+    const summaries = list.json<CourseSummary[]>();
+    expect(summaries.filter((course) => course.price === 0).length).toBeGreaterThanOrEqual(3);
+    expect(summaries.filter((course) => course.price > 0).length).toBeGreaterThanOrEqual(3);
+    expect((await t.app.inject('/api/courses/categories')).json()).toEqual([
+      'Agriculture',
+      'Business',
+      'Languages',
+      'Marketing',
+      'Photography',
+      'Technology',
+      'Uncategorized',
+    ]);
+    const courses = await Promise.all(
+      summaries.map(async (summary) => (await t.app.inject(`/api/courses/${summary.id}`)).json<Course>()),
+    );
+    const lessons = courses.flatMap((course) => course.lessons);
+    expect(new Set(lessons.map((lesson) => lesson.contentType))).toEqual(new Set(['video', 'pdf', 'text']));
+    expect(lessons.filter((lesson) => lesson.locked)).toHaveLength(1);
+    for (const course of courses) {
+      expect(course.lessonCount, course.title).toBe(course.lessons.length);
+      expect(course.duration, course.title).toBe(
+        course.lessons.reduce((sum, lesson) => sum + lesson.duration, 0),
+      );
+      const image = await t.app.inject(course.image);
+      expect(image.headers['content-type'], course.title).toBe('image/webp');
+    }
+    // A video lesson's preview plays: its signed address serves the sample video, by ranges.
+    const preview = courses
+      .flatMap((course) => course.lessons)
+      .find((lesson) => lesson.preview && lesson.contentType === 'video');
+    const video = await t.app.inject({ url: preview!.contentUrl!, headers: { range: 'bytes=0-99' } });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(video.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
+
+  it('enrols Amina in two courses, one finished with a certificate in her name; she and Brian teach', async () => {
+    const tokenOf = async (email: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: DEMO_PASSWORD },
+        })
+      ).json<{ access_token: string }>().access_token;
+    const amina = await tokenOf('amina@sokoni.co.ke');
+    const mine = (await t.app.inject({ url: '/api/me/courses', headers: bearer(amina) })).json<MyCourse[]>();
+    expect(mine.map((course) => [course.title, course.enrollment.progress])).toEqual(
+      expect.arrayContaining([
+        ['Kitchen Garden Farming in Small Spaces', 40],
+        ['Conversational Swahili for Visitors', 100],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
+    const finished = mine.find((course) => course.enrollment.progress === 100)!;
+    expect(finished.enrollment.certificate).toMatchObject({
+      learnerName: 'Amina Wanjiru',
+      courseTitle: 'Conversational Swahili for Visitors',
+      instructorName: 'Hassan Abdi',
+    });
+    const code = finished.enrollment.certificate!.verificationCode;
+    expect((await t.app.inject(`/api/certificates/${code}`)).statusCode).toBe(200);
+    const teaching = (await t.app.inject({ url: '/api/instructor/courses', headers: bearer(amina) })).json<
+      InstructorCourse[]
+    >();
+    expect(teaching.map((course) => course.title)).toEqual(['Product Photography with Your Phone']);
+    const brian = await tokenOf('brian@sokoni.co.ke');
+    const brians = (await t.app.inject({ url: '/api/instructor/courses', headers: bearer(brian) })).json<
+      InstructorCourse[]
+    >();
+    expect(brians).toHaveLength(2);
+    expect(brians.find((course) => course.price > 0)).toMatchObject({
+      enrolledCount: 3,
+      completions: 2,
+      completionRate: 67,
+      revenue: 4500,
+    });
+  });
+
+  it("keeps every course's figures true: learners counted, ratings only by learners, certificates only for those who finished", async () => {
+    expect(
+      await queryRows(
+        t.database.db,
+        sql`select c.title from courses c
+            where c.enrolled_count <> (select count(*) from course_enrollments e where e.course_id = c.id)
+               or c.rating_count <> (select count(*) from course_ratings r where r.course_id = c.id)
+               or c.rating_sum <> (select coalesce(sum(r.rating), 0) from course_ratings r where r.course_id = c.id)
+               or exists (select 1 from course_ratings r where r.course_id = c.id and not exists
+                    (select 1 from course_enrollments e where e.course_id = c.id and e.user_id = r.user_id))
+               or exists (select 1 from course_enrollments e where e.course_id = c.id and
+                    (e.completed_at is not null) <> exists (select 1 from course_certificates k
+                      where k.course_id = c.id and k.user_id = e.user_id))
+               or exists (select 1 from course_enrollments e where e.course_id = c.id and e.completed_at is not null and
+                    (select count(*) from lesson_completions l where l.course_id = c.id and l.user_id = e.user_id)
+                    <> (select count(*) from course_lessons l where l.course_id = c.id))`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -45,7 +45,11 @@ export type PaymentHandler<T extends PaymentType = PaymentType> = {
     hold: PaymentHold,
   ): Promise<PaymentSubject>;
   describe(subjectId: string): Promise<string>;
-  fulfil(tx: Db, payment: { subjectId: string; reference: string }): Promise<FulfilOutcome>;
+  /** `userId` paid `amountCents` (what `prepare` priced) for the subject. */
+  fulfil(
+    tx: Db,
+    payment: { subjectId: string; reference: string; userId: string; amountCents: number },
+  ): Promise<FulfilOutcome>;
   release(tx: Db, payment: { subjectId: string; reference: string }, reason: ReleaseReason): Promise<void>;
   /** What the payer of a charge to refund is told, in the vertical's words (a generic text otherwise). */
   refundNotice?(amount: string): string;

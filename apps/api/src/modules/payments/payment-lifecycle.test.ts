@@ -84,6 +84,25 @@ const holdsOf = async (course: string) =>
   );
 
 describe('the payment lifecycle every vertical plugs into', () => {
+  it('refuses a payment type no vertical has plugged in', async () => {
+    await expect(
+      payments.initialize(
+        caller,
+        {
+          email: caller.email,
+          amount: 1500,
+          callback_url: CALLBACK,
+          paymentType: 'order',
+          orderId: randomUUID(),
+        },
+        ['http://127.0.0.1:3000'],
+      ),
+    ).rejects.toMatchObject({
+      code: 'PAYMENT_TYPE_UNAVAILABLE',
+      message: PAYMENT_MESSAGES.typeUnavailable('order'),
+    });
+  });
+
   it('writes the hold and the payment together: when the payment cannot be written, the hold is gone too', async () => {
     await expect(start('free')).rejects.toThrow();
     expect(await holdsOf('free')).toEqual([]);

@@ -81,11 +81,11 @@ describe('POST /api/payments/initialize', () => {
       PAYMENT_MESSAGES.amountMismatch('KES 2,800'),
     ],
     [
-      'a payment type not offered yet',
+      'a course payment without its course',
       'buyer',
-      { paymentType: 'course', courseId: '7f0c3c2e-57a4-4f4b-9a55-1c1a0f7e2b10' },
+      { paymentType: 'course' },
       400,
-      PAYMENT_MESSAGES.typeUnavailable('course'),
+      PAYMENT_MESSAGES.courseIdRequired,
     ],
     [
       'a stay payment without its booking',

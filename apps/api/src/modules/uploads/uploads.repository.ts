@@ -6,7 +6,7 @@ export type NewUpload = {
   ownerId: string;
   url: string;
   thumbnailUrl: string | null;
-  kind: 'image' | 'video';
+  kind: (typeof uploads.kind.enumValues)[number];
   bytes: number;
   createdAt: Date;
 };
@@ -16,8 +16,12 @@ export async function lockOwner(db: Db, ownerId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${ownerId}`}, 0))`);
 }
 
-/** Bytes the owner keeps, and of those the bytes nothing uses yet. */
-export async function findUsage(db: Db, ownerId: string): Promise<{ total: number; unused: number }> {
+/** Bytes the owner keeps in uploads of these kinds, and of those the bytes nothing uses yet. */
+export async function findUsage(
+  db: Db,
+  ownerId: string,
+  kinds: NewUpload['kind'][],
+): Promise<{ total: number; unused: number }> {
   const [row] = await db
     .select({
       total: sql<number>`coalesce(sum(${uploads.bytes}), 0)`.mapWith(Number),
@@ -27,7 +31,7 @@ export async function findUsage(db: Db, ownerId: string): Promise<{ total: numbe
         ),
     })
     .from(uploads)
-    .where(eq(uploads.ownerId, ownerId));
+    .where(and(eq(uploads.ownerId, ownerId), inArray(uploads.kind, kinds)));
   return { total: row?.total ?? 0, unused: row?.unused ?? 0 };
 }
 

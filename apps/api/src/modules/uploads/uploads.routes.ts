@@ -1,22 +1,61 @@
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { VIDEO_MAX_BYTES } from '@sokoni/contracts/community-rules';
-import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_ROUTES, UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
+import { CourseMediaQuery } from '@sokoni/contracts/courses';
+import {
+  COURSE_PDF_MAX_BYTES,
+  COURSE_VIDEO_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  IMAGE_UPLOAD_ROUTES,
+  UPLOAD_MESSAGES,
+} from '@sokoni/contracts/uploads';
 import { callerOf } from '../../lib/auth-guard.js';
-import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
-import type { UploadsService } from './uploads.service.js';
+import type { Clock } from '../../lib/clock.js';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from '../../lib/errors.js';
+import type { AuthUser } from '../../lib/tokens.js';
+import type { CourseMediaLinks } from './course-media-links.js';
+import type { TemporaryFile } from './file-store.js';
+import type { ReceivedUpload, UploadsService } from './uploads.service.js';
 
-const UploadResponse = z.object({ publicUrl: z.string(), thumbnailUrl: z.string() });
+const UploadResponse = z.object({ publicUrl: z.string() });
+const ImageUploadResponse = UploadResponse.extend({ thumbnailUrl: z.string() });
+const UPLOAD_ERRORS = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  413: ErrorResponse,
+  415: ErrorResponse,
+  507: ErrorResponse,
+};
+const mediaFile = (description: string) => ({
+  description,
+  content: Object.fromEntries(
+    ['video/mp4', 'video/webm', 'application/pdf'].map((type) => [type, { schema: z.instanceof(Readable) }]),
+  ),
+});
+/** A lesson file's name as allocated: checked before anything touches the disk. */
+const COURSE_MEDIA_FILE = /^[a-f0-9]{32}\.(mp4|webm|pdf)$/;
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: UploadsService }> = async (
-  app,
-  { root, uploads },
-) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{
+  root: string;
+  courseMediaRoot: string;
+  links: CourseMediaLinks;
+  clock: Clock;
+  uploads: UploadsService;
+}> = async (app, { root, courseMediaRoot, links, clock, uploads }) => {
   mkdirSync(root, { recursive: true });
   // Names are random and never reused, so stored files are cached for a year.
   await app.register(fastifyStatic, {
@@ -57,19 +96,29 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
     return badRequest(UPLOAD_MESSAGES.unreadableUpload, 'UNREADABLE_UPLOAD');
   }
 
+  /** The file part of the request, not read yet. */
+  async function filePart(request: FastifyRequest, limit: number): Promise<MultipartFile> {
+    let part: MultipartFile | undefined;
+    try {
+      part = await request.file({ limits: { fileSize: limit } });
+    } catch (error) {
+      throw uploadError(error, undefined);
+    }
+    if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, 'NO_FILE');
+    return part;
+  }
+
   /** The file part of the request, read up to `limit` bytes and no further (busboy cuts the stream there). */
   async function readFile(
     request: FastifyRequest,
     limit: number,
   ): Promise<{ filename: string; bytes: Buffer; folder?: string }> {
-    let part: MultipartFile | undefined;
+    const part = await filePart(request, limit);
     let bytes: Buffer;
     try {
-      part = await request.file({ limits: { fileSize: limit } });
-      if (!part) throw badRequest(UPLOAD_MESSAGES.noFile, 'NO_FILE');
       bytes = await part.toBuffer();
     } catch (error) {
-      throw uploadError(error, part?.filename);
+      throw uploadError(error, part.filename);
     }
     const folder = part.fields.folder;
     return {
@@ -77,6 +126,33 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
       bytes,
       folder: folder && 'value' in folder ? String(folder.value) : undefined,
     };
+  }
+
+  /**
+   * A large file part streamed onto the disk as it arrives, up to `limit` bytes, then handed to
+   * `store`; the received file is removed afterwards unless `store` kept it.
+   */
+  async function receiveFile(
+    request: FastifyRequest,
+    limit: number,
+    store: (upload: ReceivedUpload) => Promise<{ publicUrl: string }>,
+  ): Promise<{ publicUrl: string }> {
+    const part = await filePart(request, limit);
+    let file: TemporaryFile;
+    try {
+      file = await uploads.receive(part.file);
+    } catch (error) {
+      throw uploadError(error, part.filename);
+    }
+    try {
+      // Busboy stops writing at the limit and ends the stream quietly: a cut file is never kept.
+      if (part.file.truncated) {
+        throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge(part.filename), 'FILE_TOO_LARGE');
+      }
+      return await store({ filename: part.filename, file });
+    } finally {
+      await uploads.discard(file);
+    }
   }
 
   for (const [route, folder] of Object.entries(IMAGE_UPLOAD_ROUTES)) {
@@ -88,14 +164,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
           tags: ['uploads'],
           summary: `Upload an image (JPEG, PNG or WebP, at most 5 MB) into ${folder}`,
           consumes: ['multipart/form-data'],
-          response: {
-            201: UploadResponse,
-            400: ErrorResponse,
-            401: ErrorResponse,
-            413: ErrorResponse,
-            415: ErrorResponse,
-            507: ErrorResponse,
-          },
+          response: { 201: ImageUploadResponse, ...UPLOAD_ERRORS },
         },
       },
       async (request, reply) => {
@@ -116,19 +185,108 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ root: string; uploads: Uploa
         tags: ['uploads'],
         summary: 'Upload a video (MP4 or WebM, at most 25 MB) for a thread or a reply',
         consumes: ['multipart/form-data'],
-        response: {
-          201: z.object({ publicUrl: z.string() }),
-          400: ErrorResponse,
-          401: ErrorResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
-          507: ErrorResponse,
-        },
+        response: { 201: UploadResponse, ...UPLOAD_ERRORS },
       },
     },
     async (request, reply) => {
       const owner = callerOf(request);
       return reply.code(201).send(await uploads.storeVideo(owner, await readFile(request, VIDEO_MAX_BYTES)));
+    },
+  );
+
+  const lessonFiles: Array<{
+    route: string;
+    summary: string;
+    limit: number;
+    store: (owner: AuthUser, upload: ReceivedUpload) => Promise<{ publicUrl: string }>;
+  }> = [
+    {
+      route: '/uploads/course-video',
+      summary: "Upload a lesson's video (MP4 or WebM, at most 200 MB); it is private to the course",
+      limit: COURSE_VIDEO_MAX_BYTES,
+      store: (owner, upload) => uploads.storeCourseVideo(owner, upload),
+    },
+    {
+      route: '/uploads/course-pdf',
+      summary: "Upload a lesson's PDF (at most 20 MB); it is private to the course",
+      limit: COURSE_PDF_MAX_BYTES,
+      store: (owner, upload) => uploads.storeCoursePdf(owner, upload),
+    },
+  ];
+  for (const { route, summary, limit, store } of lessonFiles) {
+    app.post(
+      route,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['uploads'],
+          summary,
+          description:
+            'Answers `/api/course-media/<name>`, served only with a signed link (GET /course-media/{file}).',
+          consumes: ['multipart/form-data'],
+          response: { 201: UploadResponse, ...UPLOAD_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const owner = callerOf(request);
+        return reply.code(201).send(await receiveFile(request, limit, (upload) => store(owner, upload)));
+      },
+    );
+  }
+
+  app.get(
+    '/course-media/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['uploads'],
+        summary: "A lesson's video or PDF, by the signed link the course answered",
+        description:
+          'Answers HTTP range requests (206), so a phone seeks in a video without downloading it; ' +
+          'cached privately until the link expires.',
+        params: z.object({ file: z.string().max(100) }),
+        querystring: z.object({
+          expires: z.string().max(20).optional(),
+          signature: z.string().max(200).optional(),
+        }),
+        response: {
+          200: mediaFile('The whole file'),
+          206: mediaFile('The range asked for (Range: bytes=…)'),
+          304: mediaFile('Nothing: the copy the browser has is current'),
+          403: ErrorResponse,
+          404: ErrorResponse,
+          416: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!COURSE_MEDIA_FILE.test(file)) throw notFound(UPLOAD_MESSAGES.mediaNotFound, 'MEDIA_NOT_FOUND');
+      const link = CourseMediaQuery.safeParse(request.query);
+      if (!link.success || !links.verify(file, link.data.expires, link.data.signature)) {
+        throw forbidden(UPLOAD_MESSAGES.mediaLinkInvalid, 'MEDIA_LINK_INVALID');
+      }
+      const found = await send(request.raw, `/${file}`, {
+        root: courseMediaRoot,
+        cacheControl: false,
+        dotfiles: 'deny',
+        index: false,
+      });
+      if (found.type !== 'file') {
+        if (found.statusCode === 416) {
+          // Content-Range: bytes */<size>, so the client knows what it may ask for.
+          reply.headers({ 'content-range': found.headers['Content-Range'] });
+          throw new AppError('RANGE_NOT_SATISFIABLE', UPLOAD_MESSAGES.rangeNotSatisfiable, 416);
+        }
+        throw notFound(UPLOAD_MESSAGES.mediaNotFound, 'MEDIA_NOT_FOUND');
+      }
+      // Whoever holds the link may keep the file until it expires; shared caches may not.
+      const secondsLeft = Math.max(0, link.data.expires - Math.floor(clock.now() / 1000));
+      return reply
+        .code(found.statusCode as 200 | 206 | 304)
+        .headers(found.headers)
+        .header('cache-control', `private, max-age=${secondsLeft}`)
+        .send(found.stream);
     },
   );
 };

@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'sokoni-uploads-'));
   uploads = createUploadsService({
     db: testDb.database.db,
-    files: createLocalDiskStore(root),
+    files: createLocalDiskStore(join(root, 'uploads'), join(root, 'course-media')),
     minFreeBytes: 0,
     clock: createClock(() => clock),
   });
@@ -50,7 +51,12 @@ const photo = async () => ({
     .png()
     .toBuffer(),
 });
-const onDisk = (url: string) => existsSync(join(root, url.replace('/api/uploads/', '')));
+const onDisk = (url: string) =>
+  existsSync(
+    url.startsWith('/api/course-media/')
+      ? join(root, 'course-media', url.replace('/api/course-media/', ''))
+      : join(root, 'uploads', url.replace('/api/uploads/', '')),
+  );
 /** As if uploaded `hours` earlier. */
 const ageBy = (url: string, hours: number) =>
   db().execute(
@@ -120,5 +126,50 @@ describe('sweeping unused uploads', () => {
     await expect(uploads.storeImage(njoki, 'products', await photo())).resolves.toMatchObject({
       publicUrl: expect.any(String),
     });
+  });
+});
+
+describe('lesson files', () => {
+  const lecture = () => readFileSync(new URL('../../../test/fixtures/video/plain.mp4', import.meta.url));
+  const storeLecture = async (who: Awaited<ReturnType<typeof owner>>) => {
+    const file = await uploads.receive(Readable.from([lecture()]));
+    try {
+      return await uploads.storeCourseVideo(who, { filename: 'lecture.mp4', file });
+    } finally {
+      await uploads.discard(file);
+    }
+  };
+  const receiving = () => {
+    const dir = join(root, 'course-media', 'incoming');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('are claimed by a lesson like any upload, and swept with their private file when none took them', async () => {
+    const njoki = await owner();
+    const [used, unused] = [await storeLecture(njoki), await storeLecture(njoki)];
+    expect([onDisk(used.publicUrl), onDisk(unused.publicUrl)]).toEqual([true, true]);
+    expect(await db().transaction((tx) => uploads.claim(tx, njoki, [used.publicUrl]))).toBe(true);
+    await ageBy(used.publicUrl, UPLOAD_QUOTA.unusedKeptHours + 1);
+    await ageBy(unused.publicUrl, UPLOAD_QUOTA.unusedKeptHours + 1);
+
+    expect(await uploads.sweepUnused()).toBe(1);
+    expect([onDisk(used.publicUrl), onDisk(unused.publicUrl)]).toEqual([true, false]);
+    const left = await queryRows<{ url: string }>(
+      db(),
+      sql`select url from uploads where owner_id = ${njoki.sub}`,
+    );
+    expect(left.map((row) => row.url)).toEqual([used.publicUrl]);
+  });
+
+  it('leave nothing behind half-received: a file untouched for an hour is swept, one still arriving stays', async () => {
+    const stale = await uploads.receive(Readable.from([Buffer.from('cut off by a restart')]));
+    const arriving = await uploads.receive(Readable.from([Buffer.from('still coming in')]));
+    const seconds = (ms: number) => ms / 1000;
+    utimesSync(stale.path, seconds(clock - 2 * HOUR), seconds(clock - 2 * HOUR));
+    utimesSync(arriving.path, seconds(clock - HOUR / 2), seconds(clock - HOUR / 2));
+    await uploads.sweepUnused();
+    expect([existsSync(stale.path), existsSync(arriving.path)]).toEqual([false, true]);
+    await uploads.discard(arriving);
+    expect(receiving()).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import type { ByteSource } from './byte-source.js';
+
 /**
  * An ISO-BMFF (MP4) file checked by its box headers alone: the boxes must tile the file and the
  * few that make it playable must be there. Media payloads are never read, so 25 MB takes a few
@@ -43,9 +45,9 @@ interface Budget {
 }
 
 /** A box type is a four-character code; junk rarely spells one, and never box after box. */
-function isFourCharCode(bytes: Buffer, at: number): boolean {
+function isFourCharCode(bytes: ByteSource, at: number): boolean {
   for (let i = at; i < at + 4; i++) {
-    const byte = bytes[i]!;
+    const byte = bytes.readUInt8(i);
     if (byte < 0x20 || byte > 0x7e) return false;
   }
   return true;
@@ -56,7 +58,7 @@ function isFourCharCode(bytes: Buffer, at: number): boolean {
  * end, bytes are left over, or `visit` refuses a box.
  */
 function walkBoxes(
-  bytes: Buffer,
+  bytes: ByteSource,
   [start, end]: [number, number],
   budget: Budget,
   visit: (box: Box) => boolean,
@@ -94,7 +96,7 @@ const payloadOf = (box: Box): [number, number] => [box.payloadStart, box.end];
  * The one child of each type asked for, in that order; null when one is missing or doubled, or the
  * children don't tile their parent.
  */
-function onlyChildren(bytes: Buffer, parent: Box, types: number[], budget: Budget): Box[] | null {
+function onlyChildren(bytes: ByteSource, parent: Box, types: number[], budget: Budget): Box[] | null {
   const found: Box[] = [];
   const tiles = walkBoxes(bytes, payloadOf(parent), budget, (box) => {
     const index = types.indexOf(box.type);
@@ -106,7 +108,7 @@ function onlyChildren(bytes: Buffer, parent: Box, types: number[], budget: Budge
   return tiles && types.every((_, index) => found[index]) ? found : null;
 }
 
-function isSaneFtyp(bytes: Buffer, ftyp: Box): boolean {
+function isSaneFtyp(bytes: ByteSource, ftyp: Box): boolean {
   const payloadLength = ftyp.end - ftyp.payloadStart;
   // Major brand and minor version, then whole four-byte compatible brands.
   if (ftyp.type !== FTYP || payloadLength < 8 || payloadLength % 4 !== 0) return false;
@@ -114,7 +116,7 @@ function isSaneFtyp(bytes: Buffer, ftyp: Box): boolean {
 }
 
 /** The handler type in a trak's mdia/hdlr (vide, soun, …); null when the track can't describe its samples. */
-function trackHandler(bytes: Buffer, trak: Box, budget: Budget): number | null {
+function trackHandler(bytes: ByteSource, trak: Box, budget: Budget): number | null {
   const [mdia] = onlyChildren(bytes, trak, [MDIA], budget) ?? [];
   const [hdlr, minf] = (mdia && onlyChildren(bytes, mdia, [HDLR, MINF], budget)) ?? [];
   // Version and flags, pre_defined, the handler type, then three reserved words.
@@ -129,7 +131,7 @@ function trackHandler(bytes: Buffer, trak: Box, budget: Budget): number | null {
  * Whether moov declares fragments (mvex); null unless it has its header and only readable tracks,
  * one of them video or sound.
  */
-function readMovie(bytes: Buffer, moov: Box, budget: Budget): { declaresFragments: boolean } | null {
+function readMovie(bytes: ByteSource, moov: Box, budget: Budget): { declaresFragments: boolean } | null {
   const count = { headers: 0, extends: 0, mediaTracks: 0 };
   const tiles = walkBoxes(bytes, payloadOf(moov), budget, (box) => {
     if (box.type === MVHD) count.headers++;
@@ -144,7 +146,7 @@ function readMovie(bytes: Buffer, moov: Box, budget: Budget): { declaresFragment
 }
 
 /** A moof carries its sequence number (mfhd) and at least one track fragment, each with its header. */
-function isWellFormedFragment(bytes: Buffer, moof: Box, budget: Budget): boolean {
+function isWellFormedFragment(bytes: ByteSource, moof: Box, budget: Budget): boolean {
   const count = { headers: 0, trackFragments: 0 };
   const tiles = walkBoxes(bytes, payloadOf(moof), budget, (box) => {
     if (box.type === MFHD) count.headers++;
@@ -155,7 +157,7 @@ function isWellFormedFragment(bytes: Buffer, moof: Box, budget: Budget): boolean
   return tiles && count.headers === 1 && count.trackFragments > 0;
 }
 
-export function isWellFormedMp4(bytes: Buffer): boolean {
+export function isWellFormedMp4(bytes: ByteSource): boolean {
   // Not worth a walk: every MP4 opens with its ftyp box.
   if (bytes.length < 8 || bytes.readUInt32BE(4) !== FTYP) return false;
   const budget: Budget = { boxesLeft: MAX_BOXES };

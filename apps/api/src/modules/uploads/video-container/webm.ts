@@ -1,3 +1,5 @@
+import type { ByteSource } from './byte-source.js';
+
 /**
  * A WebM file checked by its EBML element headers: the header must name WebM, one segment must
  * fill the rest of the file, and its level-1 elements must follow one another to its end. Frames
@@ -43,10 +45,16 @@ const CLUSTER_CHILDREN = new Set([
   CRC_32,
 ]);
 
+const MAX_DOC_TYPE_LENGTH = 64;
 /** Matroska's EBMLMaxIDLength; WebM never raises it. */
 const MAX_ID_LENGTH = 4;
-/** Far more elements than a real 25 MB upload has; few enough that a file of 2-byte elements stays fast. */
-const MAX_ELEMENTS = 300_000;
+/**
+ * Far more elements than a real 25 MB upload has; few enough that a file of 2-byte elements stays
+ * fast. A longer file (a 200 MB lecture) may hold more: one element per 128 bytes is still more than
+ * hours of low-rate audio blocks, and the walk stays linear in the file's size.
+ */
+const MIN_ELEMENTS = 300_000;
+const BYTES_PER_ELEMENT = 128;
 
 interface Element {
   id: number;
@@ -64,30 +72,30 @@ interface Budget {
 const vintLength = (firstByte: number) => Math.clz32(firstByte) - 23;
 
 /** The element header at `at`, or null when it is malformed or its data runs past `limit`. */
-function readElementHeader(bytes: Buffer, at: number, limit: number, budget: Budget): Element | null {
+function readElementHeader(bytes: ByteSource, at: number, limit: number, budget: Budget): Element | null {
   if (--budget.elementsLeft < 0 || at >= limit) return null;
-  const idLength = vintLength(bytes[at]!);
+  const idLength = vintLength(bytes.readUInt8(at));
   const sizeAt = at + idLength;
   if (idLength > MAX_ID_LENGTH || sizeAt >= limit) return null;
   // IDs keep their length marker (0x1A45DFA3 is written as is); sizes drop it.
   const id = bytes.readUIntBE(at, idLength);
-  const sizeLength = vintLength(bytes[sizeAt]!);
+  const sizeLength = vintLength(bytes.readUInt8(sizeAt));
   const dataStart = sizeAt + sizeLength;
   if (sizeLength > 8 || dataStart > limit) return null;
   const valueMask = 0xff >> sizeLength;
-  let size = bytes[sizeAt]! & valueMask;
+  let size = bytes.readUInt8(sizeAt) & valueMask;
   let allOnes = size === valueMask;
   for (let i = sizeAt + 1; i < dataStart; i++) {
     // Past 2^53 the number is inexact, but then it is past the end of any buffer too.
-    size = size * 256 + bytes[i]!;
-    allOnes &&= bytes[i] === 0xff;
+    size = size * 256 + bytes.readUInt8(i);
+    allOnes &&= bytes.readUInt8(i) === 0xff;
   }
   if (allOnes) return { id, dataStart, end: null };
   return size <= limit - dataStart ? { id, dataStart, end: dataStart + size } : null;
 }
 
 /** Children of known size laid end to end over [start, end), or null when they don't fill it exactly. */
-function readChildren(bytes: Buffer, start: number, end: number, budget: Budget): Element[] | null {
+function readChildren(bytes: ByteSource, start: number, end: number, budget: Budget): Element[] | null {
   const children: Element[] = [];
   for (let at = start; at < end;) {
     const child = readElementHeader(bytes, at, end, budget);
@@ -98,25 +106,27 @@ function readChildren(bytes: Buffer, start: number, end: number, budget: Budget)
   return children;
 }
 
-function isWebmHeader(bytes: Buffer, header: Element, budget: Budget): boolean {
+function isWebmHeader(bytes: ByteSource, header: Element, budget: Budget): boolean {
   if (header.id !== EBML_HEADER || header.end === null) return false;
   const docTypes = readChildren(bytes, header.dataStart, header.end, budget)?.filter(
     (child) => child.id === DOC_TYPE,
   );
   if (docTypes?.length !== 1) return false;
   const docType = docTypes[0]!;
+  // 'webm' padded to a fixed width, never a long string: a huge one would only cost time to read.
+  if (docType.end! - docType.dataStart > MAX_DOC_TYPE_LENGTH) return false;
   // EBML strings may be padded with zeros to a fixed width.
   return bytes.toString('latin1', docType.dataStart, docType.end!).replace(/\0+$/, '') === 'webm';
 }
 
 /** An unsigned integer's value; 0 when empty or longer than any track type needs. */
-function readUnsigned(bytes: Buffer, element: Element): number {
+function readUnsigned(bytes: ByteSource, element: Element): number {
   const length = element.end! - element.dataStart;
   return length >= 1 && length <= 6 ? bytes.readUIntBE(element.dataStart, length) : 0;
 }
 
 /** Tracks holds TrackEntry elements only, each with readable fields; one must be video (1) or audio (2). */
-function hasMediaTrack(bytes: Buffer, tracks: Element, budget: Budget): boolean {
+function hasMediaTrack(bytes: ByteSource, tracks: Element, budget: Budget): boolean {
   const entries = readChildren(bytes, tracks.dataStart, tracks.end!, budget);
   if (!entries?.every((entry) => entry.id === TRACK_ENTRY || entry.id === VOID || entry.id === CRC_32)) {
     return false;
@@ -137,7 +147,7 @@ function hasMediaTrack(bytes: Buffer, tracks: Element, budget: Budget): boolean 
  * cluster ends and how many blocks it holds, or null when it holds anything a cluster can't.
  */
 function readCluster(
-  bytes: Buffer,
+  bytes: ByteSource,
   cluster: Element,
   segmentEnd: number,
   budget: Budget,
@@ -158,8 +168,10 @@ function readCluster(
   return timestamps === 1 ? { end: at, blocks } : null;
 }
 
-export function isWellFormedWebm(bytes: Buffer): boolean {
-  const budget: Budget = { elementsLeft: MAX_ELEMENTS };
+export function isWellFormedWebm(bytes: ByteSource): boolean {
+  const budget: Budget = {
+    elementsLeft: Math.max(MIN_ELEMENTS, Math.ceil(bytes.length / BYTES_PER_ELEMENT)),
+  };
   const header = readElementHeader(bytes, 0, bytes.length, budget);
   if (!header || !isWebmHeader(bytes, header, budget)) return false;
   const segment = readElementHeader(bytes, header.end!, bytes.length, budget);

@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" DROP CONSTRAINT "uploads_kind_known";--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_kind_known" CHECK ("uploads"."kind" in ('image', 'video', 'course-media'));

@@ -1,0 +1,83 @@
+import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
+import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { PaymentHandler } from '../payments/payment-handlers.js';
+import { courseNotFound, ownCourse } from './course-errors.js';
+import * as courses from './courses.repository.js';
+import { enrolmentMail } from './enrolment-mail.js';
+import * as enrollments from './enrollments.repository.js';
+
+/**
+ * How a paid course is paid for: priced from the database when the payment starts; a course has no
+ * seats, so nothing is held and nothing given back. A successful payment enrols its payer once, at
+ * the price paid, and queues their e-mail in the same transaction. A payment that succeeds for a
+ * learner already enrolled (two payments started, both paid) enrols nobody: the engine refunds it.
+ * Free courses are not paid for: POST /courses/{id}/enroll.
+ */
+export function coursePaymentHandler(deps: {
+  db: Db;
+  mail: Pick<MailService, 'queue'>;
+  /** Sokoni's own origin, for the classroom link in the e-mail (read when one is made). */
+  siteUrl: () => string;
+  clock?: Clock;
+}): PaymentHandler<'course'> {
+  const { now } = deps.clock ?? systemClock;
+
+  return {
+    // No supersede: the subject is the course, and other learners' payments for it are theirs.
+    async prepare(tx, caller, input) {
+      const course = isUuid(input.courseId) ? await courses.findCourseById(tx, input.courseId) : undefined;
+      if (!course) throw courseNotFound();
+      if (course.instructorId === caller.sub) throw ownCourse();
+      if (course.priceCents === 0) throw badRequest(COURSE_MESSAGES.freeCourse, 'FREE_COURSE');
+      if (await enrollments.findEnrollment(tx, course.id, caller.sub))
+        throw conflict(COURSE_MESSAGES.alreadyEnrolled, 'ALREADY_ENROLLED');
+      if (shillingsToCents(input.amount) !== course.priceCents) {
+        throw conflict(
+          PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(course.priceCents))),
+          'AMOUNT_MISMATCH',
+        );
+      }
+      return { subjectId: course.id, amountCents: course.priceCents, description: course.title };
+    },
+
+    async describe(courseId) {
+      const course = isUuid(courseId) ? await courses.findCourseById(deps.db, courseId) : undefined;
+      return `Course: ${course?.title ?? 'a course'}`;
+    },
+
+    async fulfil(tx, payment) {
+      const course = isUuid(payment.subjectId)
+        ? await courses.lockCourse(tx, payment.subjectId, 'no key update')
+        : undefined;
+      if (!course) return 'unavailable';
+      const existing = await enrollments.findEnrollment(tx, course.id, payment.userId);
+      // The engine fulfils a reference once; an enrolment made by this very payment is done, not a refund.
+      if (existing)
+        return existing.paymentReference === payment.reference ? 'fulfilled' : 'already_fulfilled';
+      await enrollments.insertEnrollment(tx, {
+        courseId: course.id,
+        userId: payment.userId,
+        enrolledAt: new Date(now()),
+        pricePaidCents: payment.amountCents,
+        paymentReference: payment.reference,
+      });
+      await courses.addEnrolled(tx, course.id);
+      const parties = await enrollments.findEnrollmentParties(tx, course.id, payment.userId);
+      if (!parties) throw new Error(`enrolment in ${course.id} vanished while it was being made`);
+      await deps.mail.queue(tx, enrolmentMail(parties, deps.siteUrl()));
+      return 'fulfilled';
+    },
+
+    async release() {
+      // Nothing was held.
+    },
+
+    refundNotice: COURSE_MESSAGES.refundNotice,
+  };
+}

@@ -1,0 +1,251 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
+import {
+  courseCertificates,
+  courseEnrollments,
+  courseLessons,
+  courseRatings,
+  courses,
+  lessonCompletions,
+} from '../../db/schema/courses.js';
+import { courseColumns, type CourseRecord } from './courses.repository.js';
+
+export type EnrollmentRecord = {
+  courseId: string;
+  enrolledAt: Date;
+  completedAt: Date | null;
+  paymentReference: string | null;
+};
+export type CertificateRecord = typeof courseCertificates.$inferSelect;
+
+const enrollmentColumns = {
+  courseId: courseEnrollments.courseId,
+  enrolledAt: courseEnrollments.enrolledAt,
+  completedAt: courseEnrollments.completedAt,
+  paymentReference: courseEnrollments.paymentReference,
+};
+
+const enrollmentOf = (courseId: string, userId: string) =>
+  and(eq(courseEnrollments.courseId, courseId), eq(courseEnrollments.userId, userId));
+
+// ---- enrolments -------------------------------------------------------------------------------
+
+export async function findEnrollment(
+  db: Db,
+  courseId: string,
+  userId: string,
+): Promise<EnrollmentRecord | undefined> {
+  const [row] = await db
+    .select(enrollmentColumns)
+    .from(courseEnrollments)
+    .where(enrollmentOf(courseId, userId));
+  return row;
+}
+
+/** The learner's enrolment locked until the transaction ends: their completions run one at a time. */
+export async function lockEnrollment(
+  db: Db,
+  courseId: string,
+  userId: string,
+): Promise<EnrollmentRecord | undefined> {
+  const [row] = await db
+    .select(enrollmentColumns)
+    .from(courseEnrollments)
+    .where(enrollmentOf(courseId, userId))
+    .for('update');
+  return row;
+}
+
+/** Enrols the learner; false when they already were (the unique key decides, whoever came first). */
+export async function insertEnrollment(
+  db: Db,
+  values: {
+    courseId: string;
+    userId: string;
+    enrolledAt: Date;
+    pricePaidCents: number;
+    paymentReference: string | null;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(courseEnrollments)
+    .values(values)
+    .onConflictDoNothing({ target: [courseEnrollments.courseId, courseEnrollments.userId] })
+    .returning({ id: courseEnrollments.id });
+  return rows.length > 0;
+}
+
+export async function markCompleted(db: Db, courseId: string, userId: string, at: Date): Promise<void> {
+  await db
+    .update(courseEnrollments)
+    .set({ completedAt: at })
+    .where(and(enrollmentOf(courseId, userId), isNull(courseEnrollments.completedAt)));
+}
+
+/** The learner's courses, most recently enrolled first, each with their enrolment. */
+export async function findEnrollmentsOfUser(
+  db: Db,
+  userId: string,
+): Promise<Array<{ course: CourseRecord; enrollment: EnrollmentRecord }>> {
+  return db
+    .select({ course: courseColumns, enrollment: enrollmentColumns })
+    .from(courseEnrollments)
+    .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+    .where(eq(courseEnrollments.userId, userId))
+    .orderBy(desc(courseEnrollments.enrolledAt), desc(courseEnrollments.id));
+}
+
+/** Per course: learners who finished it, and what its learners paid. */
+export async function findCourseFigures(
+  db: Db,
+  courseIds: string[],
+): Promise<Array<{ courseId: string; completions: number; revenueCents: number }>> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: courseEnrollments.courseId,
+      completions: sql<number>`count(${courseEnrollments.completedAt})`.mapWith(Number),
+      revenueCents: sql<number>`coalesce(sum(${courseEnrollments.pricePaidCents}), 0)`.mapWith(Number),
+    })
+    .from(courseEnrollments)
+    .where(inArray(courseEnrollments.courseId, courseIds))
+    .groupBy(courseEnrollments.courseId);
+}
+
+/**
+ * The course's learners who have done every one of its lessons but are not marked finished (a lesson
+ * they had not done was removed).
+ */
+export async function findUnmarkedFinishers(db: Db, courseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: courseEnrollments.userId })
+    .from(courseEnrollments)
+    .where(
+      and(
+        eq(courseEnrollments.courseId, courseId),
+        isNull(courseEnrollments.completedAt),
+        sql`(select count(*) from course_lessons l where l.course_id = ${courseId}) > 0`,
+        sql`(select count(*) from lesson_completions c
+          where c.course_id = ${courseId} and c.user_id = "course_enrollments"."user_id")
+          = (select count(*) from course_lessons l where l.course_id = ${courseId})`,
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
+/** Who learns and teaches the course, for the e-mail a paid enrolment sends. */
+export async function findEnrollmentParties(db: Db, courseId: string, userId: string) {
+  const [row] = await db
+    .select({
+      learner: { name: users.name, email: users.email },
+      course: { id: courses.id, title: courses.title, instructorName: courses.instructorName },
+      pricePaidCents: courseEnrollments.pricePaidCents,
+    })
+    .from(courseEnrollments)
+    .innerJoin(users, eq(users.id, courseEnrollments.userId))
+    .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+    .where(enrollmentOf(courseId, userId));
+  return row;
+}
+
+export type EnrollmentParties = NonNullable<Awaited<ReturnType<typeof findEnrollmentParties>>>;
+
+// ---- completions ------------------------------------------------------------------------------
+
+/** Marks the lesson done for the learner; nothing when it already was. */
+export async function insertCompletion(
+  db: Db,
+  values: { courseId: string; userId: string; lessonId: string; completedAt: Date },
+): Promise<void> {
+  await db.insert(lessonCompletions).values(values).onConflictDoNothing();
+}
+
+/** The lessons of the courses the learner has done, in each course's order. */
+export async function findCompletions(
+  db: Db,
+  userId: string,
+  courseIds: string[],
+): Promise<Array<{ courseId: string; lessonId: string }>> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({ courseId: lessonCompletions.courseId, lessonId: lessonCompletions.lessonId })
+    .from(lessonCompletions)
+    .innerJoin(courseLessons, eq(courseLessons.id, lessonCompletions.lessonId))
+    .where(and(eq(lessonCompletions.userId, userId), inArray(lessonCompletions.courseId, courseIds)))
+    .orderBy(asc(lessonCompletions.courseId), asc(courseLessons.position));
+}
+
+export async function countCompletions(db: Db, courseId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(lessonCompletions)
+    .where(and(eq(lessonCompletions.courseId, courseId), eq(lessonCompletions.userId, userId)));
+  return row?.total ?? 0;
+}
+
+// ---- certificates -----------------------------------------------------------------------------
+
+/** Issues the certificate unless the learner has it: one per learner and course, by its unique key. */
+export async function insertCertificate(
+  db: Db,
+  values: Omit<typeof courseCertificates.$inferInsert, 'id'>,
+): Promise<void> {
+  await db
+    .insert(courseCertificates)
+    .values(values)
+    .onConflictDoNothing({ target: [courseCertificates.courseId, courseCertificates.userId] });
+}
+
+export async function findCertificatesOfUser(
+  db: Db,
+  userId: string,
+  courseIds: string[],
+): Promise<CertificateRecord[]> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select()
+    .from(courseCertificates)
+    .where(and(eq(courseCertificates.userId, userId), inArray(courseCertificates.courseId, courseIds)));
+}
+
+export async function findCertificateByCode(db: Db, code: string): Promise<CertificateRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(courseCertificates)
+    .where(eq(courseCertificates.verificationCode, code));
+  return row;
+}
+
+export async function findUserName(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name;
+}
+
+// ---- ratings ----------------------------------------------------------------------------------
+
+export async function findRatingsOfUser(
+  db: Db,
+  userId: string,
+  courseIds: string[],
+): Promise<Array<{ courseId: string; rating: number }>> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({ courseId: courseRatings.courseId, rating: courseRatings.rating })
+    .from(courseRatings)
+    .where(and(eq(courseRatings.userId, userId), inArray(courseRatings.courseId, courseIds)));
+}
+
+/** Sets the learner's rating of the course, replacing the one they gave before. */
+export async function upsertRating(
+  db: Db,
+  values: { courseId: string; userId: string; rating: number; updatedAt: Date },
+): Promise<void> {
+  await db
+    .insert(courseRatings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [courseRatings.courseId, courseRatings.userId],
+      set: { rating: values.rating, updatedAt: values.updatedAt },
+    });
+}
