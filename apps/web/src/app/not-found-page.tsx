@@ -1,15 +1,9 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
-
-/** React Router keeps the position in the session history; 0 means this tab opened here. */
-function canGoBack(): boolean {
-  const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && 'idx' in state && Number(state.idx) > 0;
-}
+import { useGoBack } from '@/lib/use-go-back';
 
 export function NotFoundPage() {
-  const navigate = useNavigate();
-  const goBack = () => (canGoBack() ? navigate(-1) : navigate('/', { replace: true }));
+  const goBack = useGoBack('/');
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
       <title>Page not found — Sokoni</title>

@@ -96,6 +96,37 @@ const EditListingPage = lazy(() =>
 const MyTripsPage = lazy(() =>
   import('@/features/trips/pages/my-trips-page').then((m) => ({ default: m.MyTripsPage })),
 );
+const ClassroomPage = lazy(() =>
+  import('@/features/classroom/pages/classroom-page').then((m) => ({ default: m.ClassroomPage })),
+);
+const InstructorDashboardPage = lazy(() =>
+  import('@/features/teaching/pages/instructor-dashboard-page').then((m) => ({
+    default: m.InstructorDashboardPage,
+  })),
+);
+const CreateCoursePage = lazy(() =>
+  import('@/features/teaching/pages/create-course-page').then((m) => ({ default: m.CreateCoursePage })),
+);
+const EditCoursePage = lazy(() =>
+  import('@/features/teaching/pages/edit-course-page').then((m) => ({ default: m.EditCoursePage })),
+);
+const CoursesPage = lazy(() =>
+  import('@/features/courses/pages/courses-page').then((m) => ({ default: m.CoursesPage })),
+);
+const CourseDetailPage = lazy(() =>
+  import('@/features/courses/pages/course-detail-page').then((m) => ({ default: m.CourseDetailPage })),
+);
+const MyCoursesPage = lazy(() =>
+  import('@/features/courses/pages/my-courses-page').then((m) => ({ default: m.MyCoursesPage })),
+);
+const CertificatePage = lazy(() =>
+  import('@/features/courses/pages/certificate-page').then((m) => ({ default: m.CertificatePage })),
+);
+const CertificateVerificationPage = lazy(() =>
+  import('@/features/courses/pages/certificate-verification-page').then((m) => ({
+    default: m.CertificateVerificationPage,
+  })),
+);
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Routes anyone may open. */
@@ -116,6 +147,10 @@ const publicRoutes: RouteObject[] = [
   { path: 'tickets/:id', element: <EventDetailPage /> },
   { path: 'stays', element: <StaysPage /> },
   { path: 'stays/:id', element: <StayDetailPage /> },
+  { path: 'courses', element: <CoursesPage /> },
+  { path: 'courses/:courseId', element: <CourseDetailPage /> },
+  // Anyone may check a certificate by its code (an employer reading a CV).
+  { path: 'certificates/:code', element: <CertificateVerificationPage /> },
 ];
 
 /** Routes that send a signed-out visitor to /login and bring them back after signing in. */
@@ -136,6 +171,12 @@ const protectedRoutes: RouteObject[] = [
   { path: 'host/stays/new', element: <CreateListingPage /> },
   { path: 'host/stays/:id/edit', element: <EditListingPage /> },
   { path: 'trips', element: <MyTripsPage /> },
+  { path: 'my-courses', element: <MyCoursesPage /> },
+  { path: 'courses/:courseId/certificate', element: <CertificatePage /> },
+  { path: 'courses/:courseId/classroom', element: <ClassroomPage /> },
+  { path: 'instructor/courses', element: <InstructorDashboardPage /> },
+  { path: 'instructor/courses/new', element: <CreateCoursePage /> },
+  { path: 'instructor/courses/:courseId/edit', element: <EditCoursePage /> },
 ];
 
 export const routes: RouteObject[] = [

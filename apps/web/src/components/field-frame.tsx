@@ -26,3 +26,8 @@ export function FieldFrame({ id, label, error, children }: FieldFrameProps) {
     </div>
   );
 }
+
+/** A field's hint (what to type, what happens when it is left empty), for a field's `hint`. */
+export function FieldHint({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-600">{children}</p>;
+}

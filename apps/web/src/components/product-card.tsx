@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { discountPercent } from '@sokoni/contracts/catalog';
 import { stockLabel } from '@sokoni/contracts/checkout';
 import { formatKES } from '@sokoni/contracts/money';
 import type { Product } from '@sokoni/contracts/shop';
 import { HeartIcon } from './icons';
+import { LinkCard, LinkCardTitle } from './link-card';
 import { RatingStars } from './rating-stars';
 import { Spinner } from './spinner';
 
@@ -62,10 +62,7 @@ export function ProductCard({ product, onWishlistChange, priority = false }: Pro
   };
 
   return (
-    <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-emerald-300 hover:shadow-md"
-      data-testid="product-card"
-    >
+    <LinkCard testId="product-card">
       <CardImage key={product.image[0]} src={product.image[0]} priority={priority} />
       <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
         {product.isNew ? (
@@ -89,15 +86,9 @@ export function ProductCard({ product, onWishlistChange, priority = false }: Pro
         <HeartIcon fill={wishlisted ? 'currentColor' : 'none'} />
       </button>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-slate-900">
-          {/* The link covers the whole card (after:inset-0), so the card is one tap target. */}
-          <Link
-            to={`/products/${product.id}`}
-            className="rounded after:absolute after:inset-0 after:content-[''] hover:text-emerald-800"
-          >
-            {product.title}
-          </Link>
-        </h3>
+        <LinkCardTitle to={`/products/${product.id}`} className="text-sm">
+          {product.title}
+        </LinkCardTitle>
         <div className="flex items-center gap-1.5 text-xs text-slate-600">
           <RatingStars rating={product.rating} />
           <span>({product.reviewCount})</span>
@@ -122,6 +113,6 @@ export function ProductCard({ product, onWishlistChange, priority = false }: Pro
           </p>
         ) : null}
       </div>
-    </article>
+    </LinkCard>
   );
 }

@@ -1,5 +1,6 @@
 import type { Product } from '@sokoni/contracts/shop';
 import { ProductCard } from './product-card';
+import { SkeletonCard } from './skeleton-card';
 
 const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4';
 
@@ -44,18 +45,12 @@ export function ProductGridSkeleton({
   return (
     <div role="status" aria-label="Loading products" className={`${GRID_CLASSES} ${columns}`}>
       {Array.from({ length: count }, (_, index) => (
-        <div
+        <SkeletonCard
           key={index}
-          aria-hidden="true"
-          className="overflow-hidden rounded-2xl border border-slate-200 bg-white motion-safe:animate-pulse"
-        >
-          <div className="aspect-square bg-slate-200" />
-          <div className="space-y-2 p-3">
-            <div className="h-3.5 w-4/5 rounded bg-slate-200" />
-            <div className="h-3 w-1/2 rounded bg-slate-200" />
-            <div className="h-4 w-2/5 rounded bg-slate-200" />
-          </div>
-        </div>
+          image="aspect-square"
+          lines={['h-3.5 w-4/5', 'h-3 w-1/2', 'h-4 w-2/5']}
+          padding="p-3"
+        />
       ))}
     </div>
   );

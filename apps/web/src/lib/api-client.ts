@@ -147,3 +147,12 @@ export function retryUnlessNotFound(failureCount: number, error: Error): boolean
   if (error instanceof ApiError && error.status === 404) return false;
   return failureCount < 1;
 }
+
+/**
+ * For a resource the caller may be refused: a refusal (403) stays refused like an unknown id (404),
+ * shown at once; other failures are retried once.
+ */
+export function retryUnlessRefused(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status === 403) return false;
+  return retryUnlessNotFound(failureCount, error);
+}

@@ -2,6 +2,7 @@ import type { Reply, ThreadDetail, ThreadSummary } from '@sokoni/contracts/commu
 import type { Event } from '@sokoni/contracts/events';
 import type { Order } from '@sokoni/contracts/orders';
 import type { Product } from '@sokoni/contracts/shop';
+import { vi } from 'vitest';
 
 let nextProduct = 1;
 
@@ -141,9 +142,34 @@ export function jsonResponse(
   });
 }
 
-/** A page of a product list: the products plus `X-Total-Count`, all matches on the server. */
-export function productListResponse(products: Product[], total = products.length) {
-  return jsonResponse(products, { headers: { 'X-Total-Count': String(total) } });
+/** A page of a list the way the API sends one: the items plus `X-Total-Count`, all matches on the server. */
+export function pageResponse(items: unknown[], total = items.length) {
+  return jsonResponse(items, { headers: { 'X-Total-Count': String(total) } });
+}
+
+/** The server's answer to a route it does not have. */
+export function routeNotFound() {
+  return jsonResponse({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'Not found' }, { status: 404 });
+}
+
+type Route = (request: { url: URL; body: unknown }) => Response | Promise<Response>;
+export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
+
+/**
+ * The API, faked by method and path ('GET /api/courses/abc'): every request is recorded, and one
+ * no route answers gets the server's 404. Restored by vi.restoreAllMocks.
+ */
+export function serveApi(routes: Record<string, Route>) {
+  const requests: ApiRequest[] = [];
+  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = requestUrl(input);
+    const method = init?.method ?? 'GET';
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    requests.push({ method, path: url.pathname, url, body });
+    const route = routes[`${method} ${url.pathname}`];
+    return route ? route({ url, body }) : routeNotFound();
+  });
+  return { fetchSpy, requests };
 }
 
 /** Every URL a spied-on fetch was asked for, in order. */

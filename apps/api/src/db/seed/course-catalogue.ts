@@ -232,7 +232,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     enrolments: [
       { learner: 'amina', daysAgo: 9, done: 2 },
       { learner: 'reviewer-1', daysAgo: 20, done: 4, rating: 5 },
-      { learner: 'reviewer-4', daysAgo: 6, done: 1, rating: 4 },
+      { learner: 'reviewer-4', daysAgo: 6, done: 1, rating: 5 },
     ],
   },
   {
@@ -302,7 +302,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     enrolments: [
       { learner: 'brian', daysAgo: 5, done: 1 },
       { learner: 'reviewer-2', daysAgo: 25, done: 'all', rating: 5 },
-      { learner: 'reviewer-3', daysAgo: 18, done: 3, rating: 4 },
+      { learner: 'reviewer-3', daysAgo: 18, done: 3, rating: 3 },
     ],
   },
   {
@@ -404,7 +404,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     ],
     enrolments: [
       { learner: 'reviewer-1', daysAgo: 16, done: 'all', rating: 5 },
-      { learner: 'brian', daysAgo: 8, done: 'all', rating: 4 },
+      { learner: 'brian', daysAgo: 8, done: 'all', rating: 5 },
     ],
   },
   {

@@ -33,6 +33,7 @@ describe('header navigation', () => {
       ['Community', '/community'],
       ['Events', '/events'],
       ['Stays', '/stays'],
+      ['Courses', '/courses'],
     ]);
     // The mobile menu is closed (hidden) until its button is pressed; its links are the same sections.
     const mobile = document.getElementById('mobile-menu')!;
@@ -40,7 +41,7 @@ describe('header navigation', () => {
       within(mobile)
         .getAllByRole('link', { hidden: true })
         .map((link) => link.textContent),
-    ).toEqual(['Shop', 'Community', 'Events', 'Stays', 'Login', 'Sign up']);
+    ).toEqual(['Shop', 'Community', 'Events', 'Stays', 'Courses', 'Login', 'Sign up']);
   });
 
   it('marks the current section and adds the signed-in pages, My Tickets among them', async () => {
@@ -53,6 +54,7 @@ describe('header navigation', () => {
       ['Community', '/community'],
       ['Events', '/events'],
       ['Stays', '/stays'],
+      ['Courses', '/courses'],
       ['Sell', '/sell'],
       ['My Products', '/my-products'],
       ['My Orders', '/orders'],
@@ -65,16 +67,18 @@ describe('header navigation', () => {
     expect(more.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(more);
     expect(more.getAttribute('aria-expanded')).toBe('true');
-    expect(mainLinks().slice(7)).toEqual([
+    expect(mainLinks().slice(8)).toEqual([
       ['My Tickets', '/tickets/mine'],
       ['Your Events', '/tickets/organizer'],
       ['My Trips', '/trips'],
       ['Your Listings', '/host/stays'],
+      ['My Courses', '/my-courses'],
+      ['Teach', '/instructor/courses'],
     ]);
     await userEvent.keyboard('{Escape}');
     expect(more.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(more);
-    expect(mainLinks()).toHaveLength(7);
+    expect(mainLinks()).toHaveLength(8);
   });
 
   it("lists a signed-in user's pages of every vertical in the mobile menu, marking the open one", async () => {
@@ -89,6 +93,7 @@ describe('header navigation', () => {
       ['Community', '/community'],
       ['Events', '/events'],
       ['Stays', '/stays'],
+      ['Courses', '/courses'],
       ['Your profile: Amina Wanjiru', '/profile'],
       ['Sell', '/sell'],
       ['My Products', '/my-products'],
@@ -97,9 +102,26 @@ describe('header navigation', () => {
       ['Your Events', '/tickets/organizer'],
       ['My Trips', '/trips'],
       ['Your Listings', '/host/stays'],
+      ['My Courses', '/my-courses'],
+      ['Teach', '/instructor/courses'],
     ]);
     expect(mobile.getByRole('link', { name: 'Your Listings' }).getAttribute('aria-current')).toBe('page');
     expect(mobile.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it("marks Courses on a course's page, and More on the learner's and the instructor's course pages", () => {
+    useAuthStore.setState({
+      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
+    });
+    const first = renderWithProviders(<Header />, { url: '/courses/c1' });
+    const main = () => within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main().getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
+    first.unmount();
+    for (const url of ['/my-courses', '/instructor/courses/new']) {
+      const rendered = renderWithProviders(<Header />, { url });
+      expect(main().getByRole('button', { name: 'More' }).className).toContain('bg-emerald-50');
+      rendered.unmount();
+    }
   });
 
   it('marks More while one of its pages is open', () => {

@@ -59,7 +59,9 @@ export function Header() {
             >
               <UserIcon className="text-lg" />
               <span className="sr-only">Your profile: </span>
-              <span className="max-w-28 truncate xl:max-w-40">{user.name || 'Profile'}</span>
+              {/* Between lg and xl the header has no room for the name beside every section's link:
+                  the icon stands for it, and screen readers still hear the name. */}
+              <span className="sr-only xl:not-sr-only xl:max-w-40 xl:truncate">{user.name || 'Profile'}</span>
             </NavLink>
           ) : (
             <Link to="/login" className={buttonClasses('primary', 'ml-1 min-h-10 px-3 md:px-4')}>

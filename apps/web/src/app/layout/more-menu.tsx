@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useDisclosure } from '@/lib/use-disclosure';
 import { ACCOUNT_LINKS } from './nav-links';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
@@ -14,40 +14,18 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export function MoreMenu({ buttonClassName }: { buttonClassName: (state: { isActive: boolean }) => string }) {
   const location = useLocation();
-  const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const open = openedAt === location.key;
+  const { open, toggle, menuId, rootRef, buttonRef } = useDisclosure();
   const current = ACCOUNT_LINKS.some((link) => location.pathname.startsWith(link.to));
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenedAt(null);
-      button.current?.focus();
-    };
-    const closeOutside = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpenedAt(null);
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    document.addEventListener('mousedown', closeOutside);
-    return () => {
-      document.removeEventListener('keydown', closeOnEscape);
-      document.removeEventListener('mousedown', closeOutside);
-    };
-  }, [open]);
-
   return (
-    <div ref={root} className="relative">
+    <div ref={rootRef} className="relative">
       <button
-        ref={button}
+        ref={buttonRef}
         type="button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={menuId}
         className={`flex items-center gap-1 ${buttonClassName({ isActive: current })}`}
-        onClick={() => setOpenedAt(open ? null : location.key)}
+        onClick={toggle}
       >
         More
         <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true" focusable="false">
@@ -55,7 +33,7 @@ export function MoreMenu({ buttonClassName }: { buttonClassName: (state: { isAct
         </svg>
       </button>
       <ul
-        id={panelId}
+        id={menuId}
         hidden={!open}
         className="absolute left-0 top-full z-50 mt-1 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
       >

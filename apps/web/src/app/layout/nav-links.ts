@@ -6,6 +6,7 @@ export const SECTION_LINKS: NavLinkItem[] = [
   { to: '/community', label: 'Community' },
   { to: '/events', label: 'Events' },
   { to: '/stays', label: 'Stays' },
+  { to: '/courses', label: 'Courses' },
 ];
 
 /** The header's links for signed-in users (spec §2: Sell, My Products, My Orders only when logged in). */
@@ -24,4 +25,6 @@ export const ACCOUNT_LINKS: NavLinkItem[] = [
   { to: '/tickets/organizer', label: 'Your Events' },
   { to: '/trips', label: 'My Trips' },
   { to: '/host/stays', label: 'Your Listings' },
+  { to: '/my-courses', label: 'My Courses' },
+  { to: '/instructor/courses', label: 'Teach' },
 ];

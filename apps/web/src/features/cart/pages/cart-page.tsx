@@ -1,22 +1,9 @@
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/button';
+import { Button } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
 import { CartIcon } from '@/components/icons';
 import { selectCartCount, selectCartSubtotal, useCartStore } from '@/stores/cart';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
-
-function EmptyCart() {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center">
-      <CartIcon className="text-5xl text-slate-400" />
-      <p className="mt-4 text-lg font-semibold text-slate-900">Your cart is empty.</p>
-      <p className="mt-1 text-slate-600">Find something you like and add it to your cart.</p>
-      <Link to="/shop" className={buttonClasses('primary', 'mt-6')}>
-        Continue Shopping
-      </Link>
-    </div>
-  );
-}
 
 export function CartPage() {
   const items = useCartStore((state) => state.items);
@@ -30,7 +17,12 @@ export function CartPage() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Shopping Cart</h1>
       {items.length === 0 ? (
         <div className="mt-6">
-          <EmptyCart />
+          <EmptyState
+            icon={CartIcon}
+            message="Your cart is empty."
+            detail="Find something you like and add it to your cart."
+            action={{ to: '/shop', label: 'Continue Shopping' }}
+          />
         </div>
       ) : (
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_22rem]">

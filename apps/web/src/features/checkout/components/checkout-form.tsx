@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FieldHint } from '@/components/field-frame';
 import { FormAlert } from '@/components/form-alert';
 import { PayButton } from '@/components/pay-button';
 import { TextField } from '@/components/text-field';
@@ -47,7 +48,7 @@ export function CheckoutForm({ defaultEmail, total, providerLabel, busy, error, 
         inputMode="email"
         {...register('email')}
         error={errors.email?.message}
-        hint={<p className="text-sm text-slate-600">Your receipt is sent to this address.</p>}
+        hint={<FieldHint>Your receipt is sent to this address.</FieldHint>}
         disabled={busy}
       />
       <FormAlert message={error} />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { buttonClasses } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
 import { FormAlert } from '@/components/form-alert';
 import { CartIcon } from '@/components/icons';
 import { errorMessage } from '@/lib/api-client';
@@ -12,18 +11,6 @@ import type { CartItem } from '@/stores/cart';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { useCheckout } from '../hooks/use-checkout';
-
-function EmptyCheckout() {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center">
-      <CartIcon className="text-5xl text-slate-400" />
-      <p className="mt-4 text-lg font-semibold text-slate-900">{ORDER_MESSAGES.emptyCart}</p>
-      <Link to="/shop" className={buttonClasses('primary', 'mt-6')}>
-        Continue Shopping
-      </Link>
-    </div>
-  );
-}
 
 function CheckoutContent() {
   const user = useAuthStore((state) => state.user);
@@ -37,7 +24,14 @@ function CheckoutContent() {
   const total = selectCartSubtotal({ items });
 
   if (!user) return <FormAlert message={PAYMENT_MESSAGES.userNotLoggedIn} />;
-  if (items.length === 0) return <EmptyCheckout />;
+  if (items.length === 0)
+    return (
+      <EmptyState
+        icon={CartIcon}
+        message={ORDER_MESSAGES.emptyCart}
+        action={{ to: '/shop', label: 'Continue Shopping' }}
+      />
+    );
 
   function pay(email: string) {
     const ordered = cartItems;

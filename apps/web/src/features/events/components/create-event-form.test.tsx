@@ -1,12 +1,14 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events';
-import { useAuthStore } from '@/stores/auth';
 import { buildEvent, jsonResponse, requestUrl } from '@/test/api-fakes';
+import { FakeXhr } from '@/test/fake-xhr';
+import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { jpeg, setUpUploadFormTests } from '@/test/upload-form';
 import { CreateEventForm } from './create-event-form';
 
 const ORGANIZER = {
@@ -18,62 +20,7 @@ const ORGANIZER = {
 };
 const UPLOADED = '/api/uploads/events/0123456789abcdef0123456789abcdef.webp';
 
-/** A stand-in for XMLHttpRequest: each upload waits until the test answers it. */
-class FakeXhr {
-  static pending: FakeXhr[] = [];
-  url = '';
-  sent: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send(body: FormData) {
-    this.sent = body;
-    FakeXhr.pending.push(this);
-  }
-  progress(loaded: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-const realXhr = globalThis.XMLHttpRequest;
-
-beforeEach(() => {
-  useAuthStore.setState({ user: ORGANIZER });
-  FakeXhr.pending = [];
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup(); // unmount first: a store change would re-render what is still mounted
-  globalThis.XMLHttpRequest = realXhr;
-  useAuthStore.setState({ user: null });
-  vi.restoreAllMocks();
-});
-
-/** The message shown under a field, through its aria-describedby. */
-const fieldError = (label: string) => {
-  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.classList.contains('text-red-700'))?.textContent;
-};
+setUpUploadFormTests(ORGANIZER);
 
 function renderForm() {
   return renderWithProviders(
@@ -87,10 +34,7 @@ function renderForm() {
 
 /** Picks a photo and lets its upload finish with the stored image's url. */
 async function uploadPhoto(user: ReturnType<typeof userEvent.setup>) {
-  await user.upload(
-    screen.getByLabelText('Choose image'),
-    new File(['jpeg'], 'poster.jpg', { type: 'image/jpeg' }),
-  );
+  await user.upload(screen.getByLabelText('Choose image'), jpeg('poster.jpg'));
   const upload = FakeXhr.pending.at(-1);
   if (!upload) throw new Error('no upload started');
   act(() => upload.progress(40));

@@ -1,26 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { EVENT_CATEGORIES, EVENT_MESSAGES } from '@sokoni/contracts/events';
 import type { CreateEventData } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
+import { FieldHint } from '@/components/field-frame';
 import { FormAlert } from '@/components/form-alert';
+import { ImageUploadField } from '@/components/image-upload-field';
 import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { useCheckedForm } from '@/lib/use-checked-form';
+import { useImageUpload } from '@/lib/use-image-upload';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateEvent } from '../api/create-event';
-import { useEventImage } from '../hooks/use-event-image';
-import { EMPTY_EVENT_VALUES, EVENT_FIELDS, EventFormSchema, serverFieldErrors } from '../lib/event-form';
-import type { EventField } from '../lib/event-form';
-import { EventImageField } from './event-image-field';
-
-const hint = (text: string) => <p className="text-sm text-slate-600">{text}</p>;
+import { EMPTY_EVENT_VALUES, EventFormSchema, serverFieldErrors } from '../lib/event-form';
 
 /**
  * Checked on submit with POST /events' own rules on the body it would send (EventFormSchema), the
@@ -32,40 +29,24 @@ export function CreateEventForm() {
   const signedIn = useAuthStore((state) => state.user !== null);
   const navigate = useNavigate();
   const createEvent = useCreateEvent();
+  const saving = createEvent.isPending || createEvent.isSuccess;
   const {
     control,
-    register,
-    handleSubmit,
     clearErrors,
-    setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(EventFormSchema),
-    defaultValues: EMPTY_EVENT_VALUES,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+    formRef,
+    field,
+    submitWith,
+    showServerErrors,
+  } = useCheckedForm({ resolver: zodResolver(EventFormSchema), defaultValues: EMPTY_EVENT_VALUES, saving });
   const { field: imageField } = useController({ control, name: 'image' });
-  const image = useEventImage((url) => {
-    imageField.onChange(url);
-    if (url) clearErrors('image');
+  const image = useImageUpload({
+    route: 'event-image',
+    onChange: (url) => {
+      imageField.onChange(url);
+      if (url) clearErrors('image');
+    },
   });
-  const [invalidAttempt, setInvalidAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // After a refused submit, take keyboard and screen-reader users to the first field to fix.
-  useEffect(() => {
-    if (invalidAttempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [invalidAttempt]);
-
-  const saving = createEvent.isPending || createEvent.isSuccess;
-  const refused = () => setInvalidAttempt((count) => count + 1);
-  const field = (name: Exclude<EventField, 'image'>) => ({
-    ...register(name, { onChange: () => clearErrors(name) }),
-    error: errors[name]?.message,
-    disabled: saving,
-  });
-
   const save = (body: CreateEventData) =>
     createEvent.mutate(body, {
       onSuccess: () => {
@@ -74,31 +55,10 @@ export function CreateEventForm() {
       },
       onError: (error) => {
         toast.error(EVENT_MESSAGES.createFailed);
-        const fields = serverFieldErrors(error);
-        for (const name of EVENT_FIELDS) {
-          const message = fields[name];
-          if (message) setError(name, { type: 'server', message });
-        }
         // The server's own words about no one field; the toast already says that it failed.
-        const reason = errorMessage(error, '');
-        if (!Object.keys(fields).length && reason) setError('root', { type: 'server', message: reason });
-        refused();
+        showServerErrors(serverFieldErrors(error), errorMessage(error, ''));
       },
     });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving || image.uploading) return;
-    clearErrors('root');
-    // react-hook-form shows the resolver's messages only once onInvalid has returned: the focus
-    // moves after that, when the fields it looks for are marked invalid.
-    let invalid = false;
-    void handleSubmit(save, () => {
-      invalid = true;
-    })(event).then(() => {
-      if (invalid) refused();
-    });
-  };
 
   if (!signedIn) return <FormAlert message={EVENT_MESSAGES.loginRequired} />;
 
@@ -107,7 +67,13 @@ export function CreateEventForm() {
   else if (saving) submitLabel = 'Creating...';
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={saving}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submitWith(save, saving || image.uploading)}
+      className="space-y-5"
+      aria-busy={saving}
+    >
       <TextField id="event-title" label="Title" required autoComplete="off" {...field('title')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -115,7 +81,7 @@ export function CreateEventForm() {
           label="Date & time"
           type="datetime-local"
           required
-          hint={hint('Nairobi time (EAT).')}
+          hint={<FieldHint>Nairobi time (EAT).</FieldHint>}
           {...field('date')}
         />
         <SelectField id="event-category" label="Category" required {...field('category')}>
@@ -141,7 +107,7 @@ export function CreateEventForm() {
           label="Ticket price (KES)"
           inputMode="decimal"
           autoComplete="off"
-          hint={hint('Leave empty or 0 for a free event.')}
+          hint={<FieldHint>Leave empty or 0 for a free event.</FieldHint>}
           {...field('price')}
         />
         <TextField
@@ -149,12 +115,20 @@ export function CreateEventForm() {
           label="Tickets available"
           inputMode="numeric"
           autoComplete="off"
-          hint={hint('How many seats you sell. Empty means 0.')}
+          hint={<FieldHint>How many seats you sell. Empty means 0.</FieldHint>}
           {...field('ticketsAvailable')}
         />
       </div>
       <TextAreaField id="event-description" label="Description" required rows={6} {...field('description')} />
-      <EventImageField id="event-image" image={image} error={errors.image?.message} disabled={saving} />
+      <ImageUploadField
+        id="event-image"
+        legend="Event image"
+        hint="JPEG, PNG or WebP, up to 5 MB. It is shown on the event's card and page."
+        noun="image"
+        image={image}
+        error={errors.image?.message}
+        disabled={saving}
+      />
       <FormAlert message={errors.root?.message ?? null} />
       <Button type="submit" disabled={saving || image.uploading} className="w-full sm:w-auto">
         {saving || image.uploading ? <Spinner className="size-4" /> : null}

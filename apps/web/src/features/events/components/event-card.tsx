@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { formatTicketPrice } from '@sokoni/contracts/events';
 import type { Event } from '@sokoni/contracts/events';
+import { LinkCard, LinkCardTitle } from '@/components/link-card';
 import { isSoldOut, seatsLeftLabel } from '../lib/event-display';
 import { EventFacts } from './event-facts';
 
@@ -16,10 +16,7 @@ type EventCardProps = {
 export function EventCard({ event, priority = false }: EventCardProps) {
   const soldOut = isSoldOut(event);
   return (
-    <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:border-emerald-300 hover:shadow-md"
-      data-testid="event-card"
-    >
+    <LinkCard testId="event-card">
       <div className="relative aspect-video overflow-hidden bg-slate-100">
         <img
           src={event.image}
@@ -41,15 +38,7 @@ export function EventCard({ event, priority = false }: EventCardProps) {
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 leading-snug font-semibold text-slate-900">
-          {/* The link covers the whole card (after:inset-0), so the card is one tap target. */}
-          <Link
-            to={`/tickets/${event.id}`}
-            className="rounded after:absolute after:inset-0 after:content-[''] hover:text-emerald-800"
-          >
-            {event.title}
-          </Link>
-        </h3>
+        <LinkCardTitle to={`/tickets/${event.id}`}>{event.title}</LinkCardTitle>
         <EventFacts event={event} className="text-sm text-slate-700" />
         <p className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 pt-2">
           <span className="font-bold text-emerald-800" data-testid="event-price">
@@ -60,6 +49,6 @@ export function EventCard({ event, priority = false }: EventCardProps) {
           )}
         </p>
       </div>
-    </article>
+    </LinkCard>
   );
 }

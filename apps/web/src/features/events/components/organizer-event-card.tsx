@@ -1,19 +1,11 @@
 import { Link } from 'react-router';
 import type { OrganizerEvent } from '@sokoni/contracts/events';
 import { formatKES } from '@sokoni/contracts/money';
+import { DashboardFigure } from '@/components/dashboard-figure';
 import { hasTakenPlace, isSoldOut } from '../lib/event-display';
 import { EventFacts } from './event-facts';
 
 const count = (value: number) => value.toLocaleString('en-KE');
-
-function Figure({ term, value }: { term: string; value: string }) {
-  return (
-    <div className="rounded-xl bg-slate-50 px-3 py-2">
-      <dt className="text-xs font-medium text-slate-600">{term}</dt>
-      <dd className="font-bold text-slate-900 tabular-nums">{value}</dd>
-    </div>
-  );
-}
 
 /** One of the organizer's events with its sales: sold of capacity, seats left, revenue, checked in. */
 export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
@@ -52,10 +44,16 @@ export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
         </div>
         <EventFacts event={event} className="text-sm text-slate-700" />
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <Figure term="Tickets sold" value={`${count(event.ticketsSold)} / ${count(event.capacity)}`} />
-          <Figure term="Seats left" value={count(event.ticketsAvailable)} />
-          <Figure term="Revenue" value={formatKES(event.revenue)} />
-          <Figure term="Checked in" value={`${count(event.checkedIn)} / ${count(event.ticketsSold)}`} />
+          <DashboardFigure
+            term="Tickets sold"
+            value={`${count(event.ticketsSold)} / ${count(event.capacity)}`}
+          />
+          <DashboardFigure term="Seats left" value={count(event.ticketsAvailable)} />
+          <DashboardFigure term="Revenue" value={formatKES(event.revenue)} />
+          <DashboardFigure
+            term="Checked in"
+            value={`${count(event.checkedIn)} / ${count(event.ticketsSold)}`}
+          />
         </dl>
       </div>
     </article>

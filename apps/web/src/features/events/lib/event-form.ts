@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '@sokoni/contracts/errors';
 import { CreateEventInput } from '@sokoni/contracts/events';
 import type { CreateEventInput as CreateEventBody } from '@sokoni/contracts/events';
-import { ApiError } from '@/lib/api-client';
-import { toFieldErrors } from '@/lib/field-errors';
+import { apiFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
 import { parsePrice, parseQuantity } from '@/lib/parse-price';
 
@@ -92,11 +91,6 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, EventField>> = {
   FOREIGN_IMAGE: 'image',
 };
 
-/** The server's messages about the form's fields, per field: its `issues`, or a coded refusal. */
-export function serverFieldErrors(error: unknown): FieldErrors<EventField> {
-  if (!(error instanceof ApiError)) return {};
-  const fields = toFieldErrors(error.issues, EVENT_FIELDS);
-  const field = error.code ? FIELD_OF_CODE[error.code] : undefined;
-  if (field && error.serverMessage && !fields[field]) fields[field] = error.serverMessage;
-  return fields;
-}
+/** The server's messages about the form's fields, per field. */
+export const serverFieldErrors = (error: unknown): FieldErrors<EventField> =>
+  apiFieldErrors(error, EVENT_FIELDS, FIELD_OF_CODE);

@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EVENT_MESSAGES, formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events';
 import type { Event } from '@sokoni/contracts/events';
 import { buttonClasses } from '@/components/button';
-import { QueryError } from '@/components/query-error';
-import { ApiError } from '@/lib/api-client';
+import { DetailPage } from '@/components/detail-page';
+import { DetailRow } from '@/components/detail-row';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useEvent } from '../api/get-event';
 import { EventDetailSkeleton } from '../components/event-detail-skeleton';
@@ -21,15 +20,6 @@ function EventNotFound() {
       <Link to="/events" className={buttonClasses('primary', 'mt-6')}>
         Browse Events
       </Link>
-    </div>
-  );
-}
-
-function DetailRow({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 py-2.5">
-      <dt className="text-sm font-medium text-slate-600">{term}</dt>
-      <dd className="min-w-0 text-right break-words text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -88,23 +78,17 @@ export function EventDetailPage() {
   const { id = '' } = useParams();
   const eventQuery = useEvent(id);
 
-  let content;
-  if (eventQuery.isPending) content = <EventDetailSkeleton />;
-  else if (eventQuery.isError) {
-    content =
-      eventQuery.error instanceof ApiError && eventQuery.error.status === 404 ? (
-        <EventNotFound />
-      ) : (
-        <>
-          <title>Event — Sokoni</title>
-          <QueryError
-            message="We couldn't load this event. Please check your connection."
-            onRetry={() => eventQuery.refetch()}
-            retrying={eventQuery.isFetching}
-          />
-        </>
-      );
-  } else content = <EventDetail event={eventQuery.data} />;
-
-  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">{content}</div>;
+  return (
+    <DetailPage
+      query={eventQuery}
+      skeleton={<EventDetailSkeleton />}
+      notFound={<EventNotFound />}
+      loadError={{
+        title: 'Event — Sokoni',
+        message: "We couldn't load this event. Please check your connection.",
+      }}
+    >
+      {(event) => <EventDetail event={event} />}
+    </DetailPage>
+  );
 }

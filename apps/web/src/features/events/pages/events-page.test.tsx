@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_PAGE_SIZE } from '@sokoni/contracts/events';
 import type { Event } from '@sokoni/contracts/events';
 import { useAuthStore } from '@/stores/auth';
 import { buildEvent, jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { EventsPage } from './events-page';
 
@@ -22,11 +22,6 @@ afterEach(() => {
   useAuthStore.setState({ user: null });
   vi.restoreAllMocks();
 });
-
-function CurrentUrl() {
-  const location = useLocation();
-  return <output data-testid="current-url">{`${location.pathname}${location.search}`}</output>;
-}
 
 /** Answers GET /api/events like the API: narrowed by category and `q` (in the title), paged. */
 function fakeEvents(events: Event[]) {
@@ -110,7 +105,6 @@ describe('events page', () => {
     const fetchSpy = fakeEvents([concert, workshop, coding]);
     const user = userEvent.setup();
     renderEventsPage();
-    const url = () => screen.getByTestId('current-url').textContent;
     const lastRequest = () =>
       requestedUrls(fetchSpy)
         .filter((request) => request.pathname === '/api/events')
@@ -126,7 +120,7 @@ describe('events page', () => {
     await user.click(within(categories).getByRole('button', { name: 'Workshop' }));
 
     await waitFor(() => expect(cardTitles()).toEqual([workshop.title, coding.title]));
-    expect(url()).toBe('/events?category=Workshop');
+    expect(currentUrl()).toBe('/events?category=Workshop');
     expect(lastRequest()?.searchParams.get('category')).toBe('Workshop');
     expect(within(categories).getByRole('button', { name: 'Workshop' }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -135,13 +129,13 @@ describe('events page', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search events' }), 'coding{Enter}');
 
     await waitFor(() => expect(cardTitles()).toEqual([coding.title]));
-    expect(url()).toBe('/events?q=coding&category=Workshop');
+    expect(currentUrl()).toBe('/events?q=coding&category=Workshop');
     expect(lastRequest()?.searchParams.get('q')).toBe('coding');
     expect(lastRequest()?.searchParams.get('category')).toBe('Workshop');
 
     await user.click(within(categories).getByRole('button', { name: 'All' }));
 
-    await waitFor(() => expect(url()).toBe('/events?q=coding'));
+    await waitFor(() => expect(currentUrl()).toBe('/events?q=coding'));
     expect(lastRequest()?.searchParams.has('category')).toBe(false);
   });
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatKES } from '@sokoni/contracts/money';
 import type { HostListing } from '@sokoni/contracts/stays';
 import { buttonClasses } from '@/components/button';
+import { DashboardFigure } from '@/components/dashboard-figure';
 import { RatingStars } from '@/components/rating-stars';
 import { BlockDatesForm } from './block-dates-form';
 import { BlockedDatesList } from './blocked-dates-list';
@@ -13,15 +14,6 @@ type HostListingCardProps = {
   /** Today in Nairobi ('YYYY-MM-DD'). */
   today: string;
 };
-
-function Figure({ term, value }: { term: string; value: string }) {
-  return (
-    <div className="rounded-xl bg-slate-50 px-3 py-2">
-      <dt className="text-xs font-medium text-slate-600">{term}</dt>
-      <dd className="font-bold text-slate-900 tabular-nums">{value}</dd>
-    </div>
-  );
-}
 
 function Rating({ rating, reviewCount }: Pick<HostListing, 'rating' | 'reviewCount'>) {
   if (!reviewCount) return <p className="text-sm text-slate-600">No reviews yet</p>;
@@ -59,8 +51,8 @@ export function HostListingCard({ listing, today }: HostListingCardProps) {
           </p>
           <Rating rating={listing.rating} reviewCount={listing.reviewCount} />
           <dl className="grid grid-cols-2 gap-2 sm:max-w-sm">
-            <Figure term="Earnings" value={formatKES(listing.earnings)} />
-            <Figure term="Upcoming bookings" value={String(listing.upcomingBookings.length)} />
+            <DashboardFigure term="Earnings" value={formatKES(listing.earnings)} />
+            <DashboardFigure term="Upcoming bookings" value={String(listing.upcomingBookings.length)} />
           </dl>
           <div className="flex flex-wrap gap-2">
             <Link to={`/host/stays/${listing.id}/edit`} className={buttonClasses('secondary')}>

@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import type { FieldError, Merge } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -8,13 +6,15 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays';
 import { Button, buttonClasses } from '@/components/button';
+import { FieldHint } from '@/components/field-frame';
 import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCheckedForm } from '@/lib/use-checked-form';
 import { useListingPhotos } from '../hooks/use-listing-photos';
-import { LISTING_FIELDS, serverFieldErrors } from '../lib/listing-form';
+import { serverFieldErrors } from '../lib/listing-form';
 import type { ListingFormValues } from '../lib/listing-form';
 import { AmenitiesField } from './amenities-field';
 import { ListingPhotosField } from './listing-photos-field';
@@ -36,8 +36,6 @@ type ListingFormProps<Body> = {
 const listMessage = (error: Merge<FieldError, Array<FieldError | undefined>> | undefined) =>
   error?.message ?? (Array.isArray(error) ? error.find(Boolean)?.message : undefined);
 
-const hint = (text: string) => <p className="text-sm text-slate-600">{text}</p>;
-
 /**
  * The listing form of 'List your place' and 'Edit listing', checked on submit with the contract's
  * rules on the body it would send, the photos included: each is uploaded as soon as it is picked. A
@@ -56,36 +54,18 @@ export function ListingForm<Body>({
   const {
     control,
     register,
-    handleSubmit,
     clearErrors,
-    setError,
     formState: { errors },
-  } = useForm<ListingFormValues, unknown, Body>({
-    resolver: zodResolver(schema),
-    defaultValues,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+    formRef,
+    field,
+    submitWith,
+    showServerErrors,
+  } = useCheckedForm<ListingFormValues, Body>({ resolver: zodResolver(schema), defaultValues, saving });
   const { field: imagesField } = useController({ control, name: 'images' });
   const photos = useListingPhotos(defaultValues.images, (urls) => {
     imagesField.onChange(urls);
     clearErrors('images');
   });
-  const [invalidAttempt, setInvalidAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // After a refused submit, take keyboard and screen-reader users to the first field to fix.
-  useEffect(() => {
-    if (invalidAttempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [invalidAttempt]);
-
-  const refused = () => setInvalidAttempt((count) => count + 1);
-  const field = (name: Exclude<keyof ListingFormValues, 'amenities' | 'images'>) => ({
-    ...register(name, { onChange: () => clearErrors(name) }),
-    error: errors[name]?.message,
-    disabled: saving,
-  });
-
   const send = (body: Body) =>
     save(body, {
       onSuccess: () => {
@@ -94,38 +74,25 @@ export function ListingForm<Body>({
       },
       onError: (error) => {
         toast.error(STAY_MESSAGES.listingSaveFailed);
-        const fields = serverFieldErrors(error);
-        for (const name of LISTING_FIELDS) {
-          const message = fields[name];
-          if (message) setError(name, { type: 'server', message });
-        }
-        const reason =
-          error instanceof ApiError && error.status === 403 ? STAY_MESSAGES.notHost : errorMessage(error, '');
-        if (!Object.keys(fields).length && reason) setError('root', { type: 'server', message: reason });
-        refused();
+        showServerErrors(
+          serverFieldErrors(error),
+          error instanceof ApiError && error.status === 403 ? STAY_MESSAGES.notHost : errorMessage(error, ''),
+        );
       },
     });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving || photos.uploading) return;
-    clearErrors('root');
-    // react-hook-form shows the resolver's messages only once onInvalid has returned: the focus
-    // moves after that, when the fields it looks for are marked invalid.
-    let invalid = false;
-    void handleSubmit(send, () => {
-      invalid = true;
-    })(event).then(() => {
-      if (invalid) refused();
-    });
-  };
 
   let label = submitLabel;
   if (photos.uploading) label = 'Uploading photos...';
   else if (saving) label = 'Saving...';
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={saving}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submitWith(send, saving || photos.uploading)}
+      className="space-y-5"
+      aria-busy={saving}
+    >
       <TextField id="listing-title" label="Title" required autoComplete="off" {...field('title')} />
       <TextField
         id="listing-location"
@@ -173,7 +140,7 @@ export function ListingForm<Body>({
           required
           inputMode="numeric"
           autoComplete="off"
-          hint={hint('The most guests the place sleeps.')}
+          hint={<FieldHint>The most guests the place sleeps.</FieldHint>}
           {...field('guests')}
         />
       </div>

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { STAY_IMAGES_MAX } from '@sokoni/contracts/stays';
 import { IMAGE_TYPES } from '@sokoni/contracts/uploads';
-import { buttonClasses } from '@/components/button';
 import { fieldErrorId } from '@/components/field-frame';
+import { FilePickButton } from '@/components/file-pick-button';
 import { UploadProgress } from '@/components/upload-progress';
 import type { ListingPhoto, ListingPhotos } from '../hooks/use-listing-photos';
 
@@ -36,33 +36,18 @@ export function ListingPhotosField({ id, photos, error, disabled }: ListingPhoto
         first: move another one to the front to change it.
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <label
-          htmlFor={id}
-          className={buttonClasses(
-            'secondary',
-            `cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-600 ${
-              disabled || photos.full ? 'pointer-events-none opacity-60' : ''
-            }`,
-          )}
+        <FilePickButton
+          id={id}
+          accept={IMAGE_TYPES}
+          multiple
+          disabled={disabled || photos.full}
+          invalid={messages.length > 0}
+          describedBy={messages.length ? `${hintId} ${errorId}` : hintId}
+          onPick={(files) => photos.pick(files)}
+          inputRef={inputRef}
         >
           Add photos
-          <input
-            ref={inputRef}
-            id={id}
-            type="file"
-            multiple
-            accept={IMAGE_TYPES.join(',')}
-            disabled={disabled || photos.full}
-            aria-invalid={messages.length ? true : undefined}
-            aria-describedby={messages.length ? `${hintId} ${errorId}` : hintId}
-            className="sr-only"
-            onChange={(event) => {
-              photos.pick(Array.from(event.target.files ?? []));
-              // Cleared so picking the same file again still fires a change.
-              event.target.value = '';
-            }}
-          />
-        </label>
+        </FilePickButton>
         <span className="text-sm text-slate-600">
           {list.length} of {STAY_IMAGES_MAX} added
         </span>

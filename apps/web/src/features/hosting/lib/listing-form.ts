@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '@sokoni/contracts/errors';
 import { CreateStayInput, STAY_AMENITIES, UpdateStayInput } from '@sokoni/contracts/stays';
 import type { Stay, StayAmenity } from '@sokoni/contracts/stays';
-import { ApiError } from '@/lib/api-client';
-import { toFieldErrors } from '@/lib/field-errors';
+import { apiFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
 import { parsePrice, parseQuantity } from '@/lib/parse-price';
 
@@ -104,21 +103,9 @@ export const UpdateListingFormSchema = ListingFormShape.transform((values): Upda
 /** Refusals the server words for one field without naming it in `issues`. */
 const FIELD_OF_CODE: Partial<Record<ErrorCode, ListingField>> = { FOREIGN_IMAGE: 'images' };
 
-const isListingField = (name: string): name is ListingField =>
-  (LISTING_FIELDS as readonly string[]).includes(name);
-
 /**
- * The server's messages about the form's fields, per field: its `issues` (a photo's or an
- * amenity's path names its place in the list, 'images.3'), or a coded refusal.
+ * The server's messages about the form's fields, per field (a photo's or an amenity's names its
+ * place in the list, 'images.3').
  */
-export function serverFieldErrors(error: unknown): FieldErrors<ListingField> {
-  if (!(error instanceof ApiError)) return {};
-  const issues = error.issues.map((issue) => ({
-    ...issue,
-    path: issue.path.split('.').find(isListingField) ?? issue.path,
-  }));
-  const fields = toFieldErrors(issues, LISTING_FIELDS);
-  const field = error.code ? FIELD_OF_CODE[error.code] : undefined;
-  if (field && error.serverMessage && !fields[field]) fields[field] = error.serverMessage;
-  return fields;
-}
+export const serverFieldErrors = (error: unknown): FieldErrors<ListingField> =>
+  apiFieldErrors(error, LISTING_FIELDS, FIELD_OF_CODE);

@@ -1,40 +1,18 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STAY_IMAGES_MAX, STAY_MESSAGES } from '@sokoni/contracts/stays';
-import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { FakeXhr } from '@/test/fake-xhr';
+import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { FakeXhr, HOST, buildStay, stayPhoto } from '../test/hosting-fakes';
+import { jpeg, setUpUploadFormTests } from '@/test/upload-form';
+import { HOST, buildStay, stayPhoto } from '../test/hosting-fakes';
 import { CreateListingPage } from './create-listing-page';
 
-const realXhr = globalThis.XMLHttpRequest;
-
-beforeEach(() => {
-  useAuthStore.setState({ user: HOST });
-  FakeXhr.pending = [];
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-  let preview = 0;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${(preview += 1)}`);
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup(); // unmount first: a store change would re-render what is still mounted
-  globalThis.XMLHttpRequest = realXhr;
-  useAuthStore.setState({ user: null });
-  vi.restoreAllMocks();
-});
-
-/** The message shown under a field, through its aria-describedby. */
-const fieldError = (label: string) => {
-  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.classList.contains('text-red-700'))?.textContent;
-};
+setUpUploadFormTests(HOST);
 
 function renderPage() {
   return renderWithProviders(
@@ -45,8 +23,6 @@ function renderPage() {
     { url: '/host/stays/new' },
   );
 }
-
-const jpeg = (name: string) => new File(['jpeg'], name, { type: 'image/jpeg' });
 
 /** Picks photos; answers each upload, in order, with the stored photo's address. */
 async function uploadPhotos(user: ReturnType<typeof userEvent.setup>, files: File[], urls: string[]) {

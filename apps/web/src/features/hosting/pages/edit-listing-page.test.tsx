@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays';
 import type { Stay } from '@sokoni/contracts/stays';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { HOST, buildStay, stayPhoto } from '../test/hosting-fakes';
 import { EditListingPage } from './edit-listing-page';
@@ -25,10 +25,7 @@ afterEach(() => {
 function serve(stay: Stay | Response, put: (body: unknown) => Response = () => jsonResponse(stay)) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     if (requestUrl(input).pathname !== `/api/stays/${stay instanceof Response ? 'missing' : stay.id}`)
-      return jsonResponse(
-        { statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'Not found' },
-        { status: 404 },
-      );
+      return routeNotFound();
     if (init?.method === 'PUT') return put(JSON.parse(String(init.body)));
     return stay instanceof Response ? stay : jsonResponse(stay);
   });

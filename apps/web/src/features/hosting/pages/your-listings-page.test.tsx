@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays';
 import type { HostListing, StayBlock } from '@sokoni/contracts/stays';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { BLOCK_MESSAGES } from '../lib/block-dates';
 import { HOST, buildHostListing } from '../test/hosting-fakes';
@@ -81,7 +81,7 @@ function serve(listings: () => Response, routes: Routes = {}) {
       return routes.block(blocks[1]!, JSON.parse(String(init.body)));
     if (blocks?.[2] && init?.method === 'DELETE' && routes.unblock)
       return routes.unblock(blocks[1]!, blocks[2]);
-    return jsonResponse({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'Not found' }, { status: 404 });
+    return routeNotFound();
   });
 }
 

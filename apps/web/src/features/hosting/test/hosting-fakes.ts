@@ -49,35 +49,3 @@ export function buildHostListing(overrides: Partial<HostListing> = {}): HostList
     ...overrides,
   };
 }
-
-/** A stand-in for XMLHttpRequest, the uploads' transport: each upload waits until the test answers it. */
-export class FakeXhr {
-  static pending: FakeXhr[] = [];
-  url = '';
-  sent: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send(body: FormData) {
-    this.sent = body;
-    FakeXhr.pending.push(this);
-  }
-  progress(loaded: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}

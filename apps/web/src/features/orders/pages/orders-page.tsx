@@ -1,25 +1,13 @@
-import { Link } from 'react-router';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import type { Order } from '@sokoni/contracts/orders';
-import { Button, buttonClasses } from '@/components/button';
+import { Button } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
 import { BagIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { Spinner } from '@/components/spinner';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from '../components/order-card';
 import { OrdersSkeleton } from '../components/orders-skeleton';
-
-function NoOrders() {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center">
-      <BagIcon className="text-5xl text-slate-400" />
-      <p className="mt-4 text-lg font-semibold text-slate-900">{ORDER_MESSAGES.empty}</p>
-      <Link to="/shop" className={buttonClasses('primary', 'mt-6')}>
-        Start Shopping
-      </Link>
-    </div>
-  );
-}
 
 /** The loaded pages as one list; an order placed while paging shifts the pages, so each shows once. */
 function uniqueOrders(pages: Array<{ data: Order[] }>): Order[] {
@@ -40,7 +28,14 @@ function OrdersContent() {
     );
   }
   const orders = uniqueOrders(ordersQuery.data.pages);
-  if (orders.length === 0) return <NoOrders />;
+  if (orders.length === 0)
+    return (
+      <EmptyState
+        icon={BagIcon}
+        message={ORDER_MESSAGES.empty}
+        action={{ to: '/shop', label: 'Start Shopping' }}
+      />
+    );
   const total = Math.max(ordersQuery.data.pages.at(-1)?.total ?? 0, orders.length);
   return (
     <div className="space-y-4">

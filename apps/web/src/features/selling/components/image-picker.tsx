@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { IMAGE_TYPES, PRODUCT_IMAGES_MAX } from '@sokoni/contracts/uploads';
-import { buttonClasses } from '@/components/button';
 import { UploadProgress } from '@/components/upload-progress';
 import type { ChosenImage } from '../hooks/use-image-selection';
 import { fieldErrorId } from '@/components/field-frame';
+import { FilePickButton } from '@/components/file-pick-button';
 
 type ImagePickerProps = {
   id: string;
@@ -29,33 +29,18 @@ export function ImagePicker({ id, images, errors, disabled, onPick, onRemove }: 
         JPEG, PNG or WebP, up to 5 MB each; at most {PRODUCT_IMAGES_MAX} images. The first is the cover.
       </p>
       <div>
-        <label
-          htmlFor={id}
-          className={buttonClasses(
-            'secondary',
-            `cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-600 ${
-              disabled || full ? 'pointer-events-none opacity-60' : ''
-            }`,
-          )}
+        <FilePickButton
+          id={id}
+          accept={IMAGE_TYPES}
+          multiple
+          disabled={disabled || full}
+          invalid={errors.length > 0}
+          describedBy={errors.length ? `${hintId} ${errorId}` : hintId}
+          onPick={onPick}
+          inputRef={inputRef}
         >
           Add images
-          <input
-            ref={inputRef}
-            id={id}
-            type="file"
-            multiple
-            accept={IMAGE_TYPES.join(',')}
-            disabled={disabled || full}
-            aria-invalid={errors.length ? true : undefined}
-            aria-describedby={errors.length ? `${hintId} ${errorId}` : hintId}
-            className="sr-only"
-            onChange={(event) => {
-              onPick(Array.from(event.target.files ?? []));
-              // Cleared so picking the same file again still fires a change.
-              event.target.value = '';
-            }}
-          />
-        </label>
+        </FilePickButton>
         <span className="ml-3 text-sm text-slate-600">
           {images.length} of {PRODUCT_IMAGES_MAX} chosen
         </span>

@@ -1,21 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '@sokoni/contracts/catalog';
 import type { Product, ProductFacets } from '@sokoni/contracts/shop';
-import { buildProduct, jsonResponse, productListResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { buildProduct, jsonResponse, pageResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { CategoryPage } from './category-page';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function CurrentUrl() {
-  const location = useLocation();
-  return <output data-testid="current-url">{`${location.pathname}${location.search}`}</output>;
-}
 
 /** Answers like the API: the category's products, narrowed by `q` (case-insensitive, in the title). */
 function fakeCatalogue(products: Product[]) {
@@ -38,7 +34,7 @@ function fakeCatalogue(products: Product[]) {
       };
       return jsonResponse(facets);
     }
-    if (url.pathname === '/api/products') return productListResponse(matches);
+    if (url.pathname === '/api/products') return pageResponse(matches);
     return jsonResponse({ message: 'Not found' }, { status: 404 });
   });
 }
@@ -62,7 +58,6 @@ describe('category page', () => {
     );
     const titles = () =>
       screen.queryAllByTestId('product-card').map((card) => card.querySelector('h3')?.textContent);
-    const url = () => screen.getByTestId('current-url').textContent;
 
     await waitFor(() => expect(titles()).toEqual([kitenge.title, sandals.title]));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(category.name);
@@ -73,7 +68,7 @@ describe('category page', () => {
 
     await waitFor(() => expect(titles()).toEqual([kitenge.title]));
     expect(screen.getByTestId('result-count').textContent).toBe('1 product');
-    expect(url()).toBe(`/category/${category.id}?q=kitenge`);
+    expect(currentUrl()).toBe(`/category/${category.id}?q=kitenge`);
     expect(box.value).toBe('kitenge');
     const lastList = requestedUrls(fetchSpy)
       .filter((request) => request.pathname === '/api/products')

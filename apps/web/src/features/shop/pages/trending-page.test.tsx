@@ -1,7 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductFacets } from '@sokoni/contracts/shop';
-import { buildProduct, jsonResponse, productListResponse, requestUrl } from '@/test/api-fakes';
+import { buildProduct, jsonResponse, pageResponse, requestUrl } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { TrendingPage } from './trending-page';
 
@@ -39,7 +39,7 @@ describe('trending page', () => {
       if (url.pathname === '/api/products/facets') return jsonResponse(EMPTY_FACETS);
       if (url.pathname === '/api/products' && url.searchParams.get('trending') === 'true') {
         trendingListCalls += 1;
-        return productListResponse(trendingListCalls === 1 ? [first] : [risen, first]);
+        return pageResponse(trendingListCalls === 1 ? [first] : [risen, first]);
       }
       return jsonResponse({ message: 'Not found' }, { status: 404 });
     });

@@ -1,4 +1,5 @@
 import type { StaySummary } from '@sokoni/contracts/stays';
+import { SkeletonCard } from '@/components/skeleton-card';
 import { StayCard } from './stay-card';
 
 const GRID_CLASSES = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
@@ -26,19 +27,11 @@ export function StayGridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <div role="status" aria-label="Loading stays" className={GRID_CLASSES}>
       {Array.from({ length: count }, (_, index) => (
-        <div
+        <SkeletonCard
           key={index}
-          aria-hidden="true"
-          className="overflow-hidden rounded-2xl border border-slate-200 bg-white motion-safe:animate-pulse"
-        >
-          <div className="aspect-[3/2] bg-slate-200" />
-          <div className="space-y-2 p-4">
-            <div className="h-4 w-4/5 rounded bg-slate-200" />
-            <div className="h-3 w-3/5 rounded bg-slate-200" />
-            <div className="h-3 w-2/5 rounded bg-slate-200" />
-            <div className="h-4 w-1/3 rounded bg-slate-200" />
-          </div>
-        </div>
+          image="aspect-[3/2]"
+          lines={['h-4 w-4/5', 'h-3 w-3/5', 'h-3 w-2/5', 'h-4 w-1/3']}
+        />
       ))}
     </div>
   );

@@ -2,9 +2,8 @@ import { Link, useParams } from 'react-router';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays';
 import type { Stay } from '@sokoni/contracts/stays';
 import { buttonClasses } from '@/components/button';
+import { DetailPage } from '@/components/detail-page';
 import { ImageGallery } from '@/components/image-gallery';
-import { QueryError } from '@/components/query-error';
-import { ApiError } from '@/lib/api-client';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useStay } from '../api/get-stay';
 import { StayBooking } from '../components/stay-booking';
@@ -80,23 +79,17 @@ export function StayDetailPage() {
   const { id = '' } = useParams();
   const stayQuery = useStay(id);
 
-  let content;
-  if (stayQuery.isPending) content = <StayDetailSkeleton />;
-  else if (stayQuery.isError) {
-    content =
-      stayQuery.error instanceof ApiError && stayQuery.error.status === 404 ? (
-        <StayNotFound />
-      ) : (
-        <>
-          <title>Stay — Sokoni</title>
-          <QueryError
-            message="We couldn't load this stay. Please check your connection."
-            onRetry={() => stayQuery.refetch()}
-            retrying={stayQuery.isFetching}
-          />
-        </>
-      );
-  } else content = <StayDetail stay={stayQuery.data} />;
-
-  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">{content}</div>;
+  return (
+    <DetailPage
+      query={stayQuery}
+      skeleton={<StayDetailSkeleton />}
+      notFound={<StayNotFound />}
+      loadError={{
+        title: 'Stay — Sokoni',
+        message: "We couldn't load this stay. Please check your connection.",
+      }}
+    >
+      {(stay) => <StayDetail stay={stay} />}
+    </DetailPage>
+  );
 }

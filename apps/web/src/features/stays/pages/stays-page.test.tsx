@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAY_MESSAGES, STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays';
 import type { StaySummary } from '@sokoni/contracts/stays';
 import { jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { buildStay } from '../test/stay-fakes';
 import { StaysPage } from './stays-page';
@@ -20,11 +20,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-function CurrentUrl() {
-  const location = useLocation();
-  return <output data-testid="current-url">{`${location.pathname}${location.search}`}</output>;
-}
 
 const summary = ({
   bookings: _bookings,
@@ -58,7 +53,6 @@ function renderStaysPage(url = '/stays') {
 }
 
 const cards = () => screen.queryAllByTestId('stay-card');
-const currentUrl = () => screen.getByTestId('current-url').textContent;
 /** The query of the last GET /api/stays, as sent: names and values in order. */
 const lastQuery = (fetchSpy: Parameters<typeof requestedUrls>[0]) => requestedUrls(fetchSpy).at(-1)?.search;
 

@@ -1,23 +1,10 @@
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
 import { TicketIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { useMyTickets } from '../api/get-my-tickets';
 import { TicketCard } from '../components/ticket-card';
 import { TicketsSkeleton } from '../components/tickets-skeleton';
 import { MY_TICKETS_MESSAGES } from '../lib/ticket-messages';
-
-function NoTickets() {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center">
-      <TicketIcon className="text-5xl text-slate-400" />
-      <p className="mt-4 text-lg font-semibold text-slate-900">{MY_TICKETS_MESSAGES.empty}</p>
-      <Link to="/events" className={buttonClasses('primary', 'mt-6')}>
-        Browse Events
-      </Link>
-    </div>
-  );
-}
 
 function TicketsContent() {
   const ticketsQuery = useMyTickets();
@@ -31,7 +18,14 @@ function TicketsContent() {
       />
     );
   }
-  if (ticketsQuery.data.length === 0) return <NoTickets />;
+  if (ticketsQuery.data.length === 0)
+    return (
+      <EmptyState
+        icon={TicketIcon}
+        message={MY_TICKETS_MESSAGES.empty}
+        action={{ to: '/events', label: 'Browse Events' }}
+      />
+    );
   // The server put upcoming events first as of its answer; the same moment marks the past ones.
   const answeredAt = ticketsQuery.dataUpdatedAt;
   return (

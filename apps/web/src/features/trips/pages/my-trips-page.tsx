@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays';
 import type { Trip } from '@sokoni/contracts/stays';
 import { buttonClasses } from '@/components/button';
+import { EmptyState } from '@/components/empty-state';
 import { HomeIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { useMyTrips } from '../api/get-my-trips';
@@ -9,22 +10,6 @@ import { TripCard } from '../components/trip-card';
 import { TripsSkeleton } from '../components/trips-skeleton';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
 import { tripSections } from '../lib/trip-sections';
-
-const findStay = (extra = '') => (
-  <Link to="/stays" className={buttonClasses('primary', extra)}>
-    Find a stay
-  </Link>
-);
-
-function NoTrips() {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-4 py-16 text-center">
-      <HomeIcon className="text-5xl text-slate-400" />
-      <p className="mt-4 text-lg font-semibold text-slate-900">{STAY_MESSAGES.noTrips}</p>
-      {findStay('mt-6')}
-    </div>
-  );
-}
 
 function TripSection({ title, trips }: { title: string; trips: Trip[] }) {
   const headingId = `trips-${title.toLowerCase()}`;
@@ -56,7 +41,14 @@ function TripsContent() {
       />
     );
   }
-  if (tripsQuery.data.length === 0) return <NoTrips />;
+  if (tripsQuery.data.length === 0)
+    return (
+      <EmptyState
+        icon={HomeIcon}
+        message={STAY_MESSAGES.noTrips}
+        action={{ to: '/stays', label: 'Find a stay' }}
+      />
+    );
   // Past and upcoming as of the server's answer, by the calendar in Nairobi.
   const { upcoming, past } = tripSections(tripsQuery.data, tripsQuery.dataUpdatedAt);
   return (
@@ -66,7 +58,9 @@ function TripsContent() {
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4">
           <p className="text-slate-700">{TRIP_MESSAGES.noUpcoming}</p>
-          {findStay()}
+          <Link to="/stays" className={buttonClasses('primary')}>
+            Find a stay
+          </Link>
         </div>
       )}
       {past.length ? <TripSection title="Past" trips={past} /> : null}

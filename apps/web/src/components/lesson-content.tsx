@@ -1,0 +1,123 @@
+import { mediaKindOf } from '@sokoni/contracts/courses';
+import type { LessonContentType } from '@sokoni/contracts/courses';
+import { buttonClasses } from '@/components/button';
+
+/** Spec §2: the PDF viewer is 500 px tall. */
+const PDF_FRAME_HEIGHT = 500;
+
+/** A stored file's address may come signed ('…/file.pdf?expires=…'): its kind is its path's. */
+const isOnAnotherSite = (url: string) => mediaKindOf(url.split('?')[0] ?? url) === 'external';
+
+const linkClasses = 'font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900';
+
+/**
+ * Where the lesson shows. `preview`, open to everyone on the course page: a long text scrolls
+ * within its box, so the rest of the page is not pushed away. `lesson`, in the classroom: the
+ * text in full as paragraphs and a PDF's Open link on the right. In both, another site's video or
+ * PDF (which often will not play or be framed here) is offered in a tab of its own.
+ */
+type LessonContentVariant = 'preview' | 'lesson';
+
+type LessonContentProps = {
+  title: string;
+  contentType: LessonContentType;
+  /** The video's or the PDF's address, or the lesson's text itself. */
+  content: string;
+  variant: LessonContentVariant;
+};
+
+/** One kind of content: `content` is the text itself, or the video's or the PDF's address. */
+type LessonPartProps = Omit<LessonContentProps, 'contentType'>;
+
+function LessonText({ title, content, variant }: LessonPartProps) {
+  // The body is the instructor's plain text: shown with its line breaks kept, never read as HTML.
+  if (variant === 'preview') {
+    return (
+      // Focusable, so a keyboard can scroll it too.
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`Text of ${title}`}
+        className="max-h-[500px] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 break-words whitespace-pre-line text-slate-800 sm:p-6"
+      >
+        {content}
+      </div>
+    );
+  }
+  const paragraphs = content.split(/\n\s*\n/).filter((paragraph) => paragraph.trim());
+  return (
+    <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 sm:p-6">
+      {paragraphs.map((paragraph, index) => (
+        <p key={index} className="break-words whitespace-pre-wrap">
+          {paragraph}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function LessonVideo({ title, content: src }: Omit<LessonPartProps, 'variant'>) {
+  return (
+    <div className="space-y-2">
+      {/* Metadata only until played: a phone on mobile data fetches the film as it is watched
+          (the server answers range requests, so seeking skips ahead without the rest). */}
+      <video
+        key={src}
+        src={src}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={title}
+        className="aspect-video w-full rounded-2xl bg-slate-900"
+      >
+        <a href={src} className={linkClasses}>
+          Download the video
+        </a>
+      </video>
+      {isOnAnotherSite(src) ? (
+        <p className="text-sm text-slate-600">
+          Not playing?{' '}
+          <a href={src} target="_blank" rel="noopener noreferrer" className={linkClasses}>
+            Open the video in a new tab
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LessonPdf({ title, content: src, variant }: LessonPartProps) {
+  const open = (
+    <a href={src} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
+      Open PDF<span className="sr-only"> of {title} in a new tab</span>
+    </a>
+  );
+  // Another site's PDF opens in its own tab: our pages frame only our own files (CSP frame-src
+  // 'self'), and most sites refuse to be framed anyway.
+  if (isOnAnotherSite(src)) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <p className="text-slate-700">This lesson&apos;s PDF is on another site: it opens in a new tab.</p>
+        {open}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <iframe
+        src={src}
+        title={`PDF: ${title}`}
+        height={PDF_FRAME_HEIGHT}
+        className="block h-[500px] w-full rounded-2xl border border-slate-200 bg-white"
+      />
+      <div className={variant === 'lesson' ? 'flex justify-end' : undefined}>{open}</div>
+    </div>
+  );
+}
+
+/** A lesson's video, its PDF (framed, with a link to open it whole) or its text. */
+export function LessonContent({ title, contentType, content, variant }: LessonContentProps) {
+  if (contentType === 'video') return <LessonVideo title={title} content={content} />;
+  if (contentType === 'pdf') return <LessonPdf title={title} content={content} variant={variant} />;
+  return <LessonText title={title} content={content} variant={variant} />;
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses';
+import type { Course, Enrollment } from '@sokoni/contracts/courses';
+import { Button, buttonClasses } from '@/components/button';
+import { CourseProgressBar } from '@/components/course-progress-bar';
+import { FormAlert } from '@/components/form-alert';
+import { PayButton } from '@/components/pay-button';
+import { ProductImage } from '@/components/product-image';
+import { QueryError } from '@/components/query-error';
+import { SignInPrompt } from '@/components/sign-in-prompt';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { usePaymentProvider } from '@/lib/payment-flow';
+import { useAuthStore } from '@/stores/auth';
+import type { AuthUser } from '@/stores/auth';
+import { useEnrollCourse, usePayForCourse } from '../api/enroll-course';
+import { useEnrollment } from '../api/get-enrollment';
+
+const ENROL_FAILED = 'We could not enrol you. Please try again.';
+
+const classroomPath = (course: Course) => `/courses/${course.id}/classroom`;
+
+function EnterClassroom({ course }: { course: Course }) {
+  return (
+    <Link to={classroomPath(course)} className={buttonClasses('primary', 'w-full')}>
+      Enter Classroom
+    </Link>
+  );
+}
+
+/** Spec §4: "You're In!", the learner's progress, and the way in (and to the certificate once done). */
+function Enrolled({ course, enrollment }: { course: Course; enrollment: Enrollment }) {
+  return (
+    <div className="space-y-4">
+      <p className="text-2xl font-bold text-emerald-800">{COURSE_MESSAGES.enrolled}</p>
+      <CourseProgressBar percent={enrollment.progress} label={`Your progress in ${course.title}`} />
+      <EnterClassroom course={course} />
+      {enrollment.certificate ? (
+        <Link to={`/courses/${course.id}/certificate`} className={buttonClasses('secondary', 'w-full')}>
+          View Certificate
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function Teaching({ course }: { course: Course }) {
+  return (
+    <div className="space-y-3">
+      <p className="font-semibold text-slate-900">You teach this course</p>
+      <Link to={`/instructor/courses/${course.id}/edit`} className={buttonClasses('primary', 'w-full')}>
+        Edit course
+      </Link>
+      <Link to={classroomPath(course)} className={buttonClasses('secondary', 'w-full')}>
+        Open Classroom
+      </Link>
+    </div>
+  );
+}
+
+/** A free course: Enroll Now → 'Enrolling...' while the server enrols → "You're In!". */
+function FreeEnrol({ course, learner, onVisitor }: EnrolProps) {
+  // Once enrolled, the learner's standing (set from the answer) turns this card into "You're In!".
+  const enrol = useEnrollCourse();
+  return (
+    <div className="space-y-3">
+      <FormAlert message={enrol.isError ? errorMessage(enrol.error, ENROL_FAILED) : null} />
+      <Button
+        className="w-full"
+        disabled={enrol.isPending}
+        onClick={() => (learner ? enrol.mutate(course.id) : onVisitor())}
+      >
+        {enrol.isPending ? <Spinner className="size-4" /> : null}
+        {enrol.isPending ? COURSE_MESSAGES.enrolling : 'Enroll Now'}
+      </Button>
+    </div>
+  );
+}
+
+/** A paid course: Pay & Enrol starts the payment at the course's price and leaves for the provider. */
+function PaidEnrol({ course, learner, onVisitor }: EnrolProps) {
+  const pay = usePayForCourse();
+  const provider = usePaymentProvider();
+  const busy = pay.isPending || pay.isSuccess;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!learner) onVisitor();
+    else pay.mutate({ course, learner });
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3" aria-busy={busy}>
+      <FormAlert message={pay.isError ? errorMessage(pay.error, COURSE_MESSAGES.paymentFailed) : null} />
+      <PayButton
+        amount={course.price}
+        providerLabel={provider.data?.label ?? null}
+        busy={busy}
+        label="Pay & Enrol"
+      />
+    </form>
+  );
+}
+
+type EnrolProps = { course: Course; learner: AuthUser | null; onVisitor: () => void };
+
+/** The price and the way to join, for someone not (yet) enrolled; a visitor is asked to log in. */
+function Enrol({ course, learner }: Omit<EnrolProps, 'onVisitor'>) {
+  const [askedToSignIn, setAskedToSignIn] = useState(false);
+  const Join = course.price === 0 ? FreeEnrol : PaidEnrol;
+  return (
+    <div className="space-y-3">
+      <p className="text-3xl font-extrabold text-slate-900" data-testid="course-price">
+        {formatCoursePrice(course.price)}
+      </p>
+      <p className="text-sm text-slate-600">Learn at your own pace, with a certificate when you finish.</p>
+      {askedToSignIn && !learner ? (
+        <SignInPrompt message={COURSE_MESSAGES.enrolLoginRequired} tone="alert" />
+      ) : null}
+      <Join course={course} learner={learner} onVisitor={() => setAskedToSignIn(true)} />
+    </div>
+  );
+}
+
+/** A signed-in learner's card: their standing decides between joining and entering. */
+function LearnerCard({ course, learner }: { course: Course; learner: AuthUser }) {
+  const enrollment = useEnrollment(course.id);
+  if (enrollment.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-4 text-slate-600">
+        <Spinner className="size-4 text-emerald-700" />
+        Checking your enrolment...
+      </p>
+    );
+  }
+  if (enrollment.isError) {
+    return (
+      <QueryError
+        message="We couldn't check your enrolment."
+        onRetry={() => enrollment.refetch()}
+        retrying={enrollment.isFetching}
+      />
+    );
+  }
+  if (enrollment.data.instructor) return <Teaching course={course} />;
+  if (enrollment.data.enrolled) return <Enrolled course={course} enrollment={enrollment.data} />;
+  return <Enrol course={course} learner={learner} />;
+}
+
+function CardFrame({ course, children }: { course: Course; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="enrol-card"
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <ProductImage
+        src={course.image}
+        alt=""
+        width={640}
+        height={360}
+        fetchPriority="high"
+        className="aspect-video w-full object-cover"
+      />
+      <div className="space-y-3 p-5" aria-live="polite">
+        <h2 id="enrol-card" className="sr-only">
+          Enrolment
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Spec §4 Course enrollment card, made real: the price and Enroll Now (a free course) or Pay &
+ * Enrol (a paid one); "You're In!" with the learner's progress and Enter Classroom once enrolled;
+ * the instructor's own links for the instructor; a visitor is asked to log in and comes back here.
+ */
+export function EnrollCard({ course }: { course: Course }) {
+  const user = useAuthStore((state) => state.user);
+  let content: ReactNode;
+  if (!user) content = <Enrol course={course} learner={null} />;
+  else if (user.id === course.instructorId) content = <Teaching course={course} />;
+  else content = <LearnerCard course={course} learner={user} />;
+  return <CardFrame course={course}>{content}</CardFrame>;
+}

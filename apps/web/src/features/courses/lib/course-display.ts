@@ -1,0 +1,22 @@
+import { formatCourseDay, formatCourseRating } from '@sokoni/contracts/courses';
+import type { CourseSummary, LessonContentType } from '@sokoni/contracts/courses';
+import { nairobiToday } from '@sokoni/contracts/stays';
+
+export const LESSON_TYPE_LABELS: Record<LessonContentType, string> = {
+  video: 'Video',
+  pdf: 'PDF',
+  text: 'Text',
+};
+
+/** '4.5 (12)', to one decimal (spec §9); 'New' for a course no learner has rated yet. */
+export const ratingSummary = ({ rating, ratingCount }: Pick<CourseSummary, 'rating' | 'ratingCount'>) =>
+  ratingCount === 0 ? 'New' : `${formatCourseRating(rating)} (${ratingCount.toLocaleString('en-KE')})`;
+
+/** A lesson's length as the outline shows it (spec §4: 'unlocked ones show the duration in min'). */
+export const lessonMinutes = (minutes: number) => `${minutes} min`;
+
+/** The day a certificate was issued, in Nairobi ('24 Dec 2026'), whatever the device's time zone. */
+export const certificateDay = (issuedDate: string): string => nairobiToday(Date.parse(issuedDate));
+
+export const formatCertificateDay = (issuedDate: string): string =>
+  formatCourseDay(certificateDay(issuedDate));

@@ -1,0 +1,503 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import type { Course, Enrollment } from '@sokoni/contracts/courses';
+import { goToProvider } from '@/lib/payment-flow';
+import type * as PaymentFlow from '@/lib/payment-flow';
+import { useAuthStore } from '@/stores/auth';
+import { jsonResponse, serveApi } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import {
+  INSTRUCTOR,
+  LEARNER,
+  buildCertificate,
+  buildCourse,
+  buildEnrollment,
+  buildLesson,
+  enrolledIn,
+} from '@/test/course-fakes';
+import { CourseDetailPage } from './course-detail-page';
+
+const OWN_PDF = `/api/course-media/${'b'.repeat(32)}.pdf?expires=1&signature=abcdefghijklmnop`;
+
+// Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
+vi.mock('@/lib/payment-flow', async (importOriginal) => ({
+  ...(await importOriginal<typeof PaymentFlow>()),
+  goToProvider: vi.fn(),
+}));
+
+const AUTHORIZATION_URL = 'https://checkout.example/pay/course';
+
+beforeEach(() => {
+  useAuthStore.setState({ user: LEARNER });
+});
+
+afterEach(() => {
+  cleanup(); // unmount first: a store change would re-render what is still mounted
+  useAuthStore.setState({ user: null });
+  vi.restoreAllMocks();
+  vi.mocked(goToProvider).mockReset();
+});
+
+function Probe({ name }: { name: string }) {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname: string } } | null)?.from;
+  return (
+    <p>
+      {name} at {location.pathname}
+      {location.search}
+      {from ? `, back to ${from.pathname}` : ''}
+    </p>
+  );
+}
+
+function CatalogueProbe({ courseId }: { courseId: string }) {
+  return (
+    <>
+      <Probe name="Catalogue" />
+      <Link to={`/courses/${courseId}`}>Open the course</Link>
+    </>
+  );
+}
+
+function renderCoursePage(id: string, { from }: { from?: string } = {}) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/courses" element={<CatalogueProbe courseId={id} />} />
+      <Route path="/courses/:courseId" element={<CourseDetailPage />} />
+      <Route path="/courses/:courseId/classroom" element={<Probe name="Classroom" />} />
+      <Route path="/login" element={<Probe name="Login page" />} />
+    </Routes>,
+    { url: from ?? `/courses/${id}` },
+  );
+}
+
+/**
+ * The course's page and the learner's standing: GET /api/courses/{id} answers `course` (404
+ * otherwise), GET …/enrollment `standing()`, and the other routes as given.
+ */
+function serveCourse(
+  course: Course | null,
+  standing: () => Enrollment = () => buildEnrollment(course?.id ?? ''),
+  routes: Parameters<typeof serveApi>[0] = {},
+) {
+  return serveApi({
+    ...(course
+      ? {
+          [`GET /api/courses/${course.id}`]: () => jsonResponse(course),
+          [`GET /api/courses/${course.id}/enrollment`]: () => jsonResponse(standing()),
+        }
+      : {}),
+    'GET /api/payments/provider': () => jsonResponse({ provider: 'sandbox', label: 'Sokoni Sandbox' }),
+    ...routes,
+  });
+}
+
+const heading = () => screen.findByRole('heading', { level: 1 });
+
+describe('course page', () => {
+  it("shows the header, 'What You'll Master', the details, the lesson outline and the instructor", async () => {
+    const course = buildCourse({
+      title: 'Bookkeeping for Dukas',
+      description: 'Keep your shop’s books\nin one notebook.',
+      category: 'Business',
+      level: 'Intermediate',
+      language: 'Swahili',
+      rating: 4.46,
+      ratingCount: 12,
+      enrolledCount: 1250,
+      objectives: ['Record daily sales', 'Work out your profit'],
+      instructor: {
+        name: 'achieng Otieno',
+        title: 'Small-business coach',
+        avatar: null,
+        bio: 'Twenty years of teaching\nmarket traders.',
+      },
+      lessons: [
+        buildLesson(1, { title: 'Welcome', duration: 10, preview: true, contentUrl: 'Karibu!' }),
+        buildLesson(2, { title: 'Daily sales', duration: 45, contentType: 'video', contentUrl: null }),
+        buildLesson(3, {
+          title: 'Profit',
+          duration: 95,
+          contentType: 'pdf',
+          contentUrl: null,
+          locked: true,
+          releaseDate: '2026-12-24',
+        }),
+      ],
+    });
+    serveCourse(course);
+    renderCoursePage(course.id);
+
+    expect((await heading()).textContent).toBe('Bookkeeping for Dukas');
+    expect(screen.getByText(/Keep your shop/).textContent).toBe(course.description);
+    const facts = within(screen.getByTestId('course-header-facts'));
+    expect(facts.getAllByRole('listitem').map((fact) => fact.textContent)).toEqual([
+      'Duration: 2h 30m',
+      '1,250 enrolled',
+      '4.5 out of 5(12 ratings)',
+    ]);
+    expect(facts.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId('course-objectives'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['✓Record daily sales', '✓Work out your profit']);
+    expect(screen.getByRole('heading', { level: 2, name: "What You'll Master" })).toBeTruthy();
+    const details = within(screen.getByTestId('course-details'));
+    expect(details.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      '3 lessons',
+      'Intermediate',
+      'Swahili',
+    ]);
+    const lessons = within(screen.getByTestId('course-outline')).getAllByRole('listitem');
+    expect(lessons.map((lesson) => lesson.textContent)).toEqual([
+      '1WelcomePreviewText · 10 min',
+      '2Daily salesVideo · 45 min',
+      '3ProfitPDF · Unlocks 24 Dec 2026',
+    ]);
+    expect(lessons.map((lesson) => lesson.getAttribute('data-locked'))).toEqual([null, null, 'true']);
+    expect(within(lessons[2]!).getByTestId('lesson-lock')).toBeTruthy();
+    const instructor = within(screen.getByTestId('instructor-card'));
+    expect(instructor.getByTestId('instructor-initial').textContent).toBe('A');
+    expect(instructor.getByRole('heading', { level: 3 }).textContent).toBe('achieng Otieno');
+    expect(instructor.getByText('Small-business coach')).toBeTruthy();
+    expect(instructor.getByText(/Twenty years/).textContent).toBe(
+      'Twenty years of teaching\nmarket traders.',
+    );
+    expect(document.title).toBe('Bookkeeping for Dukas — Sokoni');
+  });
+
+  it("shows the instructor's avatar when they have one, and 'No ratings yet' for a course no one rated", async () => {
+    const avatar = '/api/uploads/courses/0123456789abcdef0123456789abcdef.webp';
+    const course = buildCourse({
+      instructor: { name: 'Otieno Ouma', title: null, avatar, bio: null },
+    });
+    serveCourse(course);
+    renderCoursePage(course.id);
+    await heading();
+
+    const card = screen.getByTestId('instructor-card');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(avatar);
+    expect(within(card).queryByTestId('instructor-initial')).toBeNull();
+    expect(within(screen.getByTestId('course-header-facts')).getByText('No ratings yet')).toBeTruthy();
+  });
+
+  it("previews the first lesson's text, video or PDF (500 px tall) to everyone; another site's PDF opens in a new tab", async () => {
+    useAuthStore.setState({ user: null });
+    const text = buildCourse({
+      lessons: [buildLesson(1, { title: 'Welcome', preview: true, contentUrl: 'Karibu!\nLet us begin.' })],
+    });
+    const video = buildCourse({
+      lessons: [
+        buildLesson(1, {
+          title: 'Tour',
+          preview: true,
+          contentType: 'video',
+          contentUrl: `/api/course-media/${'a'.repeat(32)}.mp4?expires=1&signature=abcdefghijklmnop`,
+        }),
+      ],
+    });
+    const pdf = buildCourse({
+      lessons: [
+        buildLesson(1, {
+          title: 'Workbook',
+          preview: true,
+          contentType: 'pdf',
+          contentUrl: OWN_PDF,
+        }),
+      ],
+    });
+    const elsewhere = buildCourse({
+      lessons: [
+        buildLesson(1, {
+          title: 'Reading list',
+          preview: true,
+          contentType: 'pdf',
+          contentUrl: 'https://example.org/a.pdf',
+        }),
+      ],
+    });
+    serveApi({
+      [`GET /api/courses/${elsewhere.id}`]: () => jsonResponse(elsewhere),
+      [`GET /api/courses/${text.id}`]: () => jsonResponse(text),
+      [`GET /api/courses/${video.id}`]: () => jsonResponse(video),
+      [`GET /api/courses/${pdf.id}`]: () => jsonResponse(pdf),
+    });
+
+    const first = renderCoursePage(text.id);
+    await heading();
+    expect(screen.getByRole('heading', { level: 2, name: 'Preview: Welcome' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Text of Welcome' }).textContent).toBe(
+      'Karibu!\nLet us begin.',
+    );
+    first.unmount();
+
+    const second = renderCoursePage(video.id);
+    await heading();
+    expect(screen.getByLabelText('Tour').getAttribute('src')).toBe(video.lessons[0]!.contentUrl);
+    expect(screen.getByLabelText('Tour').tagName).toBe('VIDEO');
+    second.unmount();
+
+    const third = renderCoursePage(pdf.id);
+    await heading();
+    const frame = screen.getByTitle('PDF: Workbook');
+    expect([frame.getAttribute('src'), frame.getAttribute('height')]).toEqual([OWN_PDF, '500']);
+    expect(screen.getByRole('link', { name: /^Open PDF/ }).getAttribute('href')).toBe(OWN_PDF);
+    third.unmount();
+
+    renderCoursePage(elsewhere.id);
+    await heading();
+    expect(screen.queryByTitle('PDF: Reading list')).toBeNull();
+    const open = screen.getByRole('link', { name: /^Open PDF/ });
+    expect([open.getAttribute('href'), open.getAttribute('target')]).toEqual([
+      'https://example.org/a.pdf',
+      '_blank',
+    ]);
+  });
+
+  it("says 'Course Not Found' for an unknown id, and Go Back leads to the catalogue when the page was opened directly", async () => {
+    const user = userEvent.setup();
+    serveApi({
+      'GET /api/courses/nope': () =>
+        jsonResponse(
+          { code: 'COURSE_NOT_FOUND', message: COURSE_MESSAGES.classroomNotFound },
+          { status: 404 },
+        ),
+    });
+    renderCoursePage('nope');
+
+    expect((await heading()).textContent).toBe('Course Not Found');
+    expect(screen.getByText("This course doesn't exist or has been removed.")).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(await screen.findByText('Catalogue at /courses')).toBeTruthy();
+  });
+
+  it('Go Back returns to the page the learner came from', async () => {
+    const user = userEvent.setup();
+    serveApi({});
+    renderCoursePage('gone', { from: '/courses?q=excel' });
+
+    await user.click(screen.getByRole('link', { name: 'Open the course' }));
+    expect((await heading()).textContent).toBe('Course Not Found');
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(await screen.findByText('Catalogue at /courses?q=excel')).toBeTruthy();
+  });
+
+  it('shows a failed load with Try Again, which asks again', async () => {
+    const user = userEvent.setup();
+    const course = buildCourse({ title: 'Poultry Farming' });
+    let calls = 0;
+    serveApi({
+      [`GET /api/courses/${course.id}`]: () => {
+        // Failed twice: the first load and its one retry.
+        calls += 1;
+        return calls <= 2 ? new Response('', { status: 502 }) : jsonResponse(course);
+      },
+    });
+    renderCoursePage(course.id);
+
+    // Shown once the one retry has failed too.
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(
+      "We couldn't load this course. Please check your connection.",
+    );
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect((await heading()).textContent).toBe('Poultry Farming');
+  });
+
+  it('shows the page skeleton while the course loads', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
+    renderCoursePage('c1');
+    expect(screen.getByRole('status').textContent).toBe('Loading course...');
+  });
+});
+
+describe('enrolment card', () => {
+  it("enrols in a free course: Enroll Now → 'Enrolling...' (disabled) → \"You're In!\" → Enter Classroom", async () => {
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 0 });
+    let enrolled = false;
+    let answer: (response: Response) => void = () => {};
+    const { requests } = serveCourse(
+      course,
+      () => (enrolled ? enrolledIn(course.id) : buildEnrollment(course.id)),
+      {
+        [`POST /api/courses/${course.id}/enroll`]: () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    );
+    renderCoursePage(course.id);
+    await heading();
+
+    expect((await screen.findByTestId('course-price')).textContent).toBe('Free');
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    const enrolling = screen.getByRole<HTMLButtonElement>('button', { name: 'Enrolling...' });
+    expect(enrolling.disabled).toBe(true);
+
+    enrolled = true;
+    answer(jsonResponse(enrolledIn(course.id), { status: 201 }));
+    expect(await screen.findByText("You're In!")).toBeTruthy();
+    expect(screen.getByTestId('course-progress').textContent).toBe('0% complete');
+    await user.click(screen.getByRole('link', { name: 'Enter Classroom' }));
+    expect(await screen.findByText(`Classroom at /courses/${course.id}/classroom`)).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      `/api/courses/${course.id}/enroll`,
+    ]);
+  });
+
+  it('shows an enrolled learner "You\'re In!", their progress and Enter Classroom at once, and the certificate once done', async () => {
+    const course = buildCourse();
+    const { requests } = serveCourse(course, () => enrolledIn(course.id, 40));
+    const first = renderCoursePage(course.id);
+
+    expect(await screen.findByText("You're In!")).toBeTruthy();
+    expect(screen.getByTestId('course-progress').textContent).toBe('40% complete');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByRole('link', { name: 'Enter Classroom' }).getAttribute('href')).toBe(
+      `/courses/${course.id}/classroom`,
+    );
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View Certificate' })).toBeNull();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    first.unmount();
+
+    const done = buildCourse();
+    serveCourse(done, () =>
+      enrolledIn(done.id, 100, {
+        completedAt: '2026-03-01T09:00:00.000Z',
+        certificate: buildCertificate(done),
+      }),
+    );
+    renderCoursePage(done.id);
+    expect(await screen.findByRole('link', { name: 'View Certificate' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe(
+      `/courses/${done.id}/certificate`,
+    );
+  });
+
+  it("pays for a paid course: Pay & Enrol starts the payment at the course's price, then leaves for the provider", async () => {
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 2500 });
+    const { requests } = serveCourse(course, undefined, {
+      'POST /api/payments/initialize': () =>
+        jsonResponse({
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
+        }),
+    });
+    renderCoursePage(course.id);
+    await heading();
+
+    expect((await screen.findByTestId('course-price')).textContent).toBe('KES 2,500');
+    await user.click(screen.getByRole('button', { name: 'Pay & Enrol' }));
+
+    await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
+    const posts = requests.filter((request) => request.method === 'POST');
+    expect(posts.map((post) => post.path)).toEqual(['/api/payments/initialize']);
+    const { callback_url: callbackUrl, ...payment } = posts[0]!.body as Record<string, unknown>;
+    expect(payment).toEqual({
+      email: LEARNER.email,
+      amount: 2500,
+      userId: LEARNER.id,
+      paymentType: 'course',
+      courseId: course.id,
+    });
+    const callback = new URL(String(callbackUrl));
+    expect([callback.pathname, callback.searchParams.get('courseId')]).toEqual([
+      '/payment/callback',
+      course.id,
+    ]);
+    expect(screen.getByText('Redirecting to Sokoni Sandbox...')).toBeTruthy();
+  });
+
+  it("says 'Payment initiation failed. Try again.' when the payment cannot start, and stays on the page", async () => {
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 2500 });
+    serveCourse(course, undefined, {
+      'POST /api/payments/initialize': () => new Response('', { status: 502 }),
+    });
+    renderCoursePage(course.id);
+    await heading();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
+
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COURSE_MESSAGES.paymentFailed));
+    expect(goToProvider).not.toHaveBeenCalled();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay & Enrol' }).disabled).toBe(false);
+  });
+
+  it("says why the server refused a free enrolment (the course became paid), and shows the course's new price", async () => {
+    const user = userEvent.setup();
+    let course = buildCourse({ price: 0 });
+    serveApi({
+      [`GET /api/courses/${course.id}`]: () => jsonResponse(course),
+      [`GET /api/courses/${course.id}/enrollment`]: () => jsonResponse(buildEnrollment(course.id)),
+      [`POST /api/courses/${course.id}/enroll`]: () => {
+        course = { ...course, price: 1500 };
+        return jsonResponse(
+          { code: 'PAYMENT_REQUIRED', message: COURSE_MESSAGES.paidCourse },
+          { status: 402 },
+        );
+      },
+    });
+    renderCoursePage(course.id);
+    await heading();
+
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+
+    await waitFor(() => expect(screen.getByTestId('course-price').textContent).toBe('KES 1,500'));
+    expect(screen.getByRole('button', { name: 'Pay & Enrol' })).toBeTruthy();
+  });
+
+  it('asks a visitor to log in before enrolling, and the link comes back to this course', async () => {
+    useAuthStore.setState({ user: null });
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 0 });
+    const { requests } = serveCourse(course);
+    renderCoursePage(course.id);
+    await heading();
+
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
+
+    expect(screen.getByRole('alert').textContent).toBe(`${COURSE_MESSAGES.enrolLoginRequired} Log in`);
+    expect(requests.map((request) => request.path)).toEqual([`/api/courses/${course.id}`]);
+    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(await screen.findByText(`Login page at /login, back to /courses/${course.id}`)).toBeTruthy();
+  });
+
+  it('asks a visitor to log in before paying for a paid course, starting no payment', async () => {
+    useAuthStore.setState({ user: null });
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 2500 });
+    const { requests } = serveCourse(course);
+    renderCoursePage(course.id);
+    await heading();
+
+    await user.click(screen.getByRole('button', { name: 'Pay & Enrol' }));
+
+    expect(screen.getByRole('alert').textContent).toBe(`${COURSE_MESSAGES.enrolLoginRequired} Log in`);
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    expect(goToProvider).not.toHaveBeenCalled();
+  });
+
+  it("tells the course's instructor 'You teach this course', with a link to edit it instead of enrolling", async () => {
+    useAuthStore.setState({ user: INSTRUCTOR });
+    const course = buildCourse({ price: 2500 });
+    const { requests } = serveCourse(course);
+    renderCoursePage(course.id);
+    await heading();
+
+    expect(screen.getByText('You teach this course')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit course' }).getAttribute('href')).toBe(
+      `/instructor/courses/${course.id}/edit`,
+    );
+    expect(screen.queryByRole('button', { name: 'Pay & Enrol' })).toBeNull();
+    expect(screen.queryByTestId('course-price')).toBeNull();
+    expect(requests.map((request) => request.path)).toEqual([`/api/courses/${course.id}`]);
+  });
+});

@@ -1,0 +1,100 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import type { InstructorCourse } from '@sokoni/contracts/courses';
+import { useAuthStore } from '@/stores/auth';
+import { jsonResponse, serveApi } from '@/test/api-fakes';
+import { INSTRUCTOR, buildInstructorCourse } from '@/test/course-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { InstructorDashboardPage } from './instructor-dashboard-page';
+
+beforeEach(() => {
+  useAuthStore.setState({ user: INSTRUCTOR });
+});
+
+afterEach(() => {
+  cleanup(); // unmount first: a store change would re-render what is still mounted
+  useAuthStore.setState({ user: null });
+  vi.restoreAllMocks();
+});
+
+/** GET /api/instructor/courses answers `answer()`; anything else is not found. */
+const serve = (answer: () => Response) => serveApi({ 'GET /api/instructor/courses': answer });
+
+const figure = (card: ReturnType<typeof within>, term: string) =>
+  card.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('instructor dashboard', () => {
+  it("lists the instructor's courses with their enrolments, completion rate, revenue and links", async () => {
+    const poultry: InstructorCourse = buildInstructorCourse({
+      title: 'Poultry Farming for Profit',
+      price: 2500,
+      enrolledCount: 1240,
+      completions: 310,
+      completionRate: 25,
+      revenue: 3_100_000,
+      rating: 4.25,
+      ratingCount: 8,
+      lessonCount: 6,
+      duration: 150,
+    });
+    const mpesa = buildInstructorCourse({ title: 'M-Pesa for Small Shops', price: 0 });
+    serve(() => jsonResponse([poultry, mpesa]));
+    renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeTruthy();
+    expect(screen.getByText(COURSE_MESSAGES.dashboardIntro)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create New Course' }).getAttribute('href')).toBe(
+      '/instructor/courses/new',
+    );
+    const cards = await screen.findAllByTestId('instructor-course');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { level: 2, name: 'Poultry Farming for Profit' })).toBeTruthy();
+    expect(first.getByText('KES 2,500 · 6 lessons · 2h 30m · Beginner')).toBeTruthy();
+    expect(figure(first, 'Enrolments')).toBe('1,240');
+    expect(figure(first, 'Completion rate')).toBe('25%');
+    expect(figure(first, 'Revenue')).toBe('KES 3,100,000');
+    expect(figure(first, 'Rating')).toBe('4.3 (8)');
+    expect(first.getByRole('link', { name: 'Edit Poultry Farming for Profit' }).getAttribute('href')).toBe(
+      `/instructor/courses/${poultry.id}/edit`,
+    );
+    expect(first.getByRole('link', { name: 'View Poultry Farming for Profit' }).getAttribute('href')).toBe(
+      `/courses/${poultry.id}`,
+    );
+    const second = within(cards[1]!);
+    expect(second.getByText(/^Free ·/)).toBeTruthy();
+    expect(figure(second, 'Enrolments')).toBe('0');
+    expect(figure(second, 'Completion rate')).toBe('0%');
+    expect(figure(second, 'Revenue')).toBe('KES 0');
+    expect(figure(second, 'Rating')).toBe('—');
+  });
+
+  it("says 'No Courses Yet' and offers 'Create a Course'", async () => {
+    serve(() => jsonResponse([]));
+    renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
+
+    expect(await screen.findByRole('heading', { name: COURSE_MESSAGES.noCourses })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a Course' }).getAttribute('href')).toBe(
+      '/instructor/courses/new',
+    );
+  });
+
+  it('shows the error state with Try Again when the courses fail to load', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    serve(() =>
+      fail ? jsonResponse({ message: 'boom' }, { status: 500 }) : jsonResponse([buildInstructorCourse()]),
+    );
+    renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
+
+    expect(screen.getByRole('status').textContent).toBe('Loading your courses...');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to load your courses. Please try again.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByTestId('instructor-course')).toBeTruthy();
+  });
+});
