@@ -7,13 +7,6 @@ import type { Course, CreateCourseInput, CreateLessonInput, Lesson } from '@soko
 import { solidPng } from './png';
 import { bearer, type Account } from './support';
 
-const DAY = 24 * 60 * 60 * 1000;
-const NAIROBI_OFFSET = 3 * 60 * 60 * 1000;
-
-/** The calendar day `days` from today in Nairobi, 'YYYY-MM-DD': lessons are released by Nairobi's days. */
-export const nairobiDay = (days: number): string =>
-  new Date(Date.now() + NAIROBI_OFFSET + days * DAY).toISOString().slice(0, 10);
-
 /** A real MP4 (1 s, H.264 + AAC, moov first) from the API's test fixtures. */
 const VIDEO = readFileSync(
   fileURLToPath(new URL('../../api/test/fixtures/video/faststart.mp4', import.meta.url)),

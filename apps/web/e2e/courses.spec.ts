@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { addLessons, createCourse, nairobiDay } from './courses-support';
+import { addLessons, createCourse } from './courses-support';
 import { pngFile } from './selling-support';
 import {
   attachScreenshots,
@@ -9,6 +9,7 @@ import {
   expectNoSidewaysScroll,
   gate,
   kes,
+  nairobiDay,
   registerUser,
   seriousViolations,
   submitLogin,

@@ -4,15 +4,8 @@ import type { Booking, CreateStayInput, Stay, Trip } from '@sokoni/contracts/sta
 import { solidPng } from './png';
 import { bearer, type Account } from './support';
 
-const DAY = 24 * 60 * 60 * 1000;
-const NAIROBI_OFFSET = 3 * 60 * 60 * 1000;
-
 /** A README demo login (SEED=sample): the sample data gives her a past stay in Nanyuki still to review. */
 export const AMINA = { name: 'Amina Wanjiru', email: 'amina@sokoni.co.ke', password: 'Karibu2026!' };
-
-/** The calendar day `days` from today in Nairobi, 'YYYY-MM-DD': stays are booked by Nairobi's days. */
-export const nairobiDay = (days: number): string =>
-  new Date(Date.now() + NAIROBI_OFFSET + days * DAY).toISOString().slice(0, 10);
 
 /** A day as the stay screens write it: '2026-12-24' → 'Thu, 24 Dec 2026'. */
 export const stayDay = (day: string): string =>

@@ -7,6 +7,13 @@ import { solidPng } from './png';
 /** The password of every account a test creates. */
 export const PASSWORD = 'Karibu2026!';
 
+const DAY = 24 * 60 * 60 * 1000;
+const NAIROBI_OFFSET = 3 * 60 * 60 * 1000;
+
+/** The calendar day `days` from today in Nairobi, 'YYYY-MM-DD': stays and lessons go by Nairobi's days. */
+export const nairobiDay = (days: number): string =>
+  new Date(Date.now() + NAIROBI_OFFSET + days * DAY).toISOString().slice(0, 10);
+
 export const MOBILE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
