@@ -496,6 +496,8 @@ export type Course = z.infer<typeof Course>;
 /** A certificate as its learner and anyone checking it see it (spec §3 Certificate, with the learner's real name). */
 export const Certificate = z.object({
   id: z.string(),
+  /** The learner's account (spec §3 Certificate: userId). */
+  userId: z.string(),
   courseId: z.string(),
   learnerName: z.string(),
   courseTitle: z.string(),

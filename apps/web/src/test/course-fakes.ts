@@ -148,6 +148,7 @@ export function buildCertificate(
   const code = overrides.verificationCode ?? 'SKN-7Q2M-X4PD-9KTR';
   return {
     id: '00000000-0000-4000-c300-000000000001',
+    userId: LEARNER.id,
     courseId: course.id,
     learnerName: LEARNER.name,
     courseTitle: course.title,

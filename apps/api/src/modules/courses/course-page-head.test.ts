@@ -93,6 +93,9 @@ describe("shared course and certificate links, and the catalogue's first answers
       expect(page.body).toContain(
         `<meta property="og:description" content="Certificate of Completion issued by Sokoni on 20 Nov 2026 · taught by Grace Wanjiru · code ${code}" />`,
       );
+      expect(page.body).toContain(
+        `<meta property="og:image" content="http://127.0.0.1:3000${SAMPLE_COURSE_IMAGE}" />`,
+      );
       const answer = await t.app.inject(`/api/certificates/${asTyped}`);
       expect(answersIn(page.body)).toEqual([{ url: `/api/certificates/${asTyped}`, body: answer.json() }]);
     }

@@ -14,6 +14,8 @@ const COURSES_PAGE = /^\/courses\/?$/;
 const COURSE_PAGE = /^\/courses\/([^/]+)\/?$/;
 const CERTIFICATE_PAGE = /^\/certificates\/([^/]+)\/?$/;
 
+type CoursesPages = { courses: CoursesService; enrollments: EnrollmentsService };
+
 const unlessNotFound = async (head: () => Promise<PageHead>): Promise<PageHead | null> => {
   try {
     return await head();
@@ -62,12 +64,18 @@ async function coursePageHead(courses: CoursesService, id: string, origin: strin
  * A certificate's public page, the link a learner puts on a CV or shares on LinkedIn: the preview
  * says whose it is, for which course and when, and the page shows it without asking.
  */
-async function certificatePageHead(enrollments: EnrollmentsService, code: string): Promise<PageHead> {
+async function certificatePageHead(
+  { courses, enrollments }: CoursesPages,
+  code: string,
+  origin: string,
+): Promise<PageHead> {
   const certificate = await enrollments.verify(code);
+  const course = await courses.get(certificate.courseId);
   return {
     meta: {
       title: `${certificate.learnerName} completed ${certificate.courseTitle}`,
       description: `Certificate of Completion issued by Sokoni on ${formatCourseDay(certificate.issuedDate.slice(0, 10))} · taught by ${certificate.instructorName} · code ${certificate.verificationCode}`,
+      image: `${origin}${course.image}`,
     },
     pageModule: 'src/features/courses/pages/certificate-verification-page.tsx',
     answers: [{ url: `/api/certificates/${encodeURIComponent(code)}`, body: certificate }],
@@ -76,7 +84,7 @@ async function certificatePageHead(enrollments: EnrollmentsService, code: string
 
 /** The head of the catalogue, a course's page and a certificate's public page; null for any other path. */
 export async function coursesPagesHead(
-  services: { courses: CoursesService; enrollments: EnrollmentsService },
+  services: CoursesPages,
   path: string,
   origin: string,
 ): Promise<PageHead | null> {
@@ -85,7 +93,5 @@ export async function coursesPagesHead(
   if (courseId) return unlessNotFound(() => coursePageHead(services.courses, courseId, origin));
   // The page asks for the code as its router decoded it (Fastify refuses a path that does not decode).
   const code = CERTIFICATE_PAGE.exec(path)?.[1];
-  return code
-    ? unlessNotFound(() => certificatePageHead(services.enrollments, decodeURIComponent(code)))
-    : null;
+  return code ? unlessNotFound(() => certificatePageHead(services, decodeURIComponent(code), origin)) : null;
 }

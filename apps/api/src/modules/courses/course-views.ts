@@ -98,6 +98,7 @@ export const certificatePagePath = (code: string) => `/certificates/${code}`;
 export function toCertificate(record: CertificateRecord): Certificate {
   return {
     id: record.id,
+    userId: record.userId,
     courseId: record.courseId,
     learnerName: record.learnerName,
     courseTitle: record.courseTitle,

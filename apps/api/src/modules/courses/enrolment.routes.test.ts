@@ -288,6 +288,7 @@ describe('the certificate', () => {
     const certificate = last.certificate!;
     expect(certificate).toEqual({
       id: expect.any(String),
+      userId: learner.id,
       courseId: course.id,
       learnerName: 'Amina Wanjiku Hassan',
       courseTitle: 'Organic vegetables',
