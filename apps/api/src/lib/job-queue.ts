@@ -72,21 +72,29 @@ const transactionExecutor = (db: Db): SqlExecutor => ({
 
 /**
  * Counts the queue's statements in flight, so stop() can wait for the last one (a completion pg-boss
- * does not await, a poll under way) before the database is closed under it.
+ * does not await, a poll under way) before the database is closed under it. Once closed, a statement
+ * pg-boss still asks — a job that outlived stop()'s wait completing, which pg-boss neither awaits nor
+ * catches — is never run and never answered: the closed pool's error would surface as an unhandled
+ * rejection, and no answer pg-boss could read means "nothing done" for every statement. That job stays
+ * active and runs again once it expires (handlers tolerate running twice).
  */
 function tracked(executor: SqlExecutor) {
   const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
   return {
     executor: {
       executeSql: (text: string, values?: unknown[]) => {
+        if (closed) return new Promise<never>(() => {});
         const running = executor.executeSql(text, values);
         const settled = running.finally(() => inFlight.delete(settled)).catch(() => undefined);
         inFlight.add(settled);
         return running;
       },
     } satisfies SqlExecutor,
-    drained: async () => {
+    /** Waits for the statements in flight; later ones are dropped. */
+    close: async () => {
       while (inFlight.size > 0) await Promise.all(inFlight);
+      closed = true;
     },
   };
 }
@@ -126,7 +134,7 @@ export function createJobQueue(
   const base: SqlExecutor = pool
     ? { executeSql: (text, values) => pool.query(text, values) }
     : (database.jobs as { executor: SqlExecutor }).executor;
-  const { executor, drained } = tracked(base);
+  const { executor, close } = tracked(base);
   const boss = new PgBoss({
     db: executor,
     schema: JOB_SCHEMA,
@@ -201,7 +209,7 @@ export function createJobQueue(
       stopping ??= (async () => {
         if (started) {
           await boss.stop({ graceful: true, timeout: timings.stopTimeoutMs ?? 8000 });
-          await drained();
+          await close();
         }
         await pool?.end();
       })();
