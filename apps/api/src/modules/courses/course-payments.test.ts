@@ -141,7 +141,11 @@ describe('paying for a course in the sandbox', () => {
     ]);
     expect(await enrolledCount(course.id)).toBe(1);
     expect(await verify(amina, first)).toMatchObject({ status: 'success', refund: null });
-    expect(await verify(amina, second)).toMatchObject({ status: 'success', refund: 'pending' });
+    // Marked for refund at once; the refund job it queued may already have run.
+    expect(await verify(amina, second)).toMatchObject({
+      status: 'success',
+      refund: expect.stringMatching(/^(pending|refunded)$/),
+    });
     const refund = (await mailsTo(amina.email)).find((mail) => mail.subject === REFUND_MAIL.subject);
     expect(refund?.body).toContain(COURSE_MESSAGES.refundNotice('KES 1,200'));
     await runRefundJob(t);
