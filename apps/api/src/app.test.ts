@@ -218,6 +218,20 @@ describe('the web app', () => {
     expect(unknown.body).toContain('<title>Sokoni</title>');
   });
 
+  it('gives a shared seller link their name, listings, location, rating and member since', async () => {
+    const seller = await registerUser(t.app, { name: 'Wanjiru <Crafts>' });
+    await createProduct(t.database.db, seller.id, { shopLocation: 'Kisumu' });
+    const response = await t.app.inject(`/sellers/${seller.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Wanjiru &#60;Crafts&#62; | Sokoni</title>');
+    expect(response.body).toContain(
+      `<meta property="og:description" content="1 listing · Kisumu · Member since ${new Date().toISOString().slice(0, 4)}" />`,
+    );
+    const unknown = await t.app.inject('/sellers/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<title>Sokoni</title>');
+  });
+
   it('gives a shared event link its title, when (Nairobi time), where and price, and its image', async () => {
     const organizer = await registerUser(t.app);
     const event = (overrides: Partial<NewEvent>) =>

@@ -43,14 +43,20 @@ import { createEventsService } from './modules/events/events.service.js';
 import { orderPaymentHandler } from './modules/orders/order-payments.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { salesRoutes } from './modules/orders/sales.routes.js';
+import { createSalesService } from './modules/orders/sales.service.js';
 import { createPaystackProvider } from './modules/payments/paystack-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js';
 import { createProductsService } from './modules/shop/products.service.js';
 import { createReviewsService } from './modules/shop/reviews.service.js';
+import { createSellersService } from './modules/shop/sellers.service.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
+import { createWishlistService } from './modules/shop/wishlist.service.js';
+import { wishlistRoutes } from './modules/shop/wishlist.routes.js';
 import { productPageMeta } from './modules/shop/product-page-meta.js';
+import { sellerPageMeta } from './modules/shop/seller-page-meta.js';
 import { startTrendingJob } from './modules/shop/trending-job.js';
 import { bookingPaymentHandler } from './modules/stays/booking-payments.js';
 import { bookingsRoutes } from './modules/stays/bookings.routes.js';
@@ -196,6 +202,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock,
   });
   const reviews = createReviewsService({ db: database.db, onRatingChanged: products.catalogueChanged });
+  const sellers = createSellersService({ db: database.db });
+  const wishlist = createWishlistService({ db: database.db, products, clock });
 
   const orders = createOrdersService({
     db: database.db,
@@ -203,6 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mail,
     myOrdersUrl: () => `${origins.primary()}${MY_ORDERS_PATH}`,
   });
+  const sales = createSalesService({ db: database.db, mail, siteUrl: origins.primary, clock });
   const community = createCommunityService({ db: database.db, uploads });
   const events = createEventsService({ db: database.db, uploads, mail, siteUrl: origins.primary, clock });
   const stays = createStaysService({ db: database.db, uploads, siteUrl: origins.primary, clock });
@@ -227,7 +236,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
         : createSandboxProvider({ db: database.db }),
     handlers: {
-      order: orderPaymentHandler({ db: database.db, orders, recordSale: products.recordSale }),
+      order: orderPaymentHandler({
+        db: database.db,
+        orders,
+        recordSale: products.recordSale,
+        notifySellers: sales.queueNewSaleMails,
+      }),
       event: eventPaymentHandler({ events }),
       booking: bookingPaymentHandler({ bookings }),
       course: coursePaymentHandler({ db: database.db, mail, siteUrl: origins.primary, clock }),
@@ -313,7 +327,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(authGuard, { tokens, findAccount: accounts.findAccount });
       await api.register(systemRoutes, { database });
       await api.register(accountsRoutes, { accounts });
-      await api.register(shopRoutes, { products, reviews });
+      await api.register(shopRoutes, { products, reviews, sellers });
+      await api.register(wishlistRoutes, { wishlist });
       await api.register(uploadsRoutes, {
         root: uploadsRoot,
         courseMediaRoot,
@@ -322,6 +337,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         uploads,
       });
       await api.register(ordersRoutes, { orders });
+      await api.register(salesRoutes, { sales });
       await api.register(communityRoutes, { community });
       await api.register(eventsRoutes, { events });
       await api.register(staysRoutes, { stays });
@@ -346,7 +362,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       origin: origins.primary,
       // Each page's owner answers for its own paths and null for any other.
       pageHead: async (path, origin) => {
-        const meta = await productPageMeta(products, path, origin);
+        const meta = (await productPageMeta(products, path, origin)) ?? (await sellerPageMeta(sellers, path));
         if (meta) return { meta };
         return (
           (await eventsPagesHead(events, path, origin)) ??

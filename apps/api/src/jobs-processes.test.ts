@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createProduct } from '../test/factories.js';
+import { createProduct, SAMPLE_DELIVERY } from '../test/factories.js';
 import { call as callProcess, serverProcesses } from '../test/server-processes.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp-catcher.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
@@ -41,7 +41,7 @@ async function buyAndPay(url: string, productId: string) {
   const order = (await call(url, '/api/orders', {
     method: 'POST',
     token,
-    body: { items: [{ productId, quantity: 1, price: 950 }] },
+    body: { items: [{ productId, quantity: 1, price: 950 }], delivery: SAMPLE_DELIVERY },
   })) as { id: string; totalAmount: number; userId: string };
   const { data } = (await call(url, '/api/payments/initialize', {
     method: 'POST',
@@ -61,11 +61,14 @@ async function buyAndPay(url: string, productId: string) {
   return email;
 }
 
+/** The seller of the product every order buys: each paid order sends them a notice too. */
+const SELLER_EMAIL = `seller-${process.pid}@example.co.ke`;
+
 /** The product every order buys, written straight into the shared database. */
 async function sellerProduct(url: string): Promise<string> {
   await call(url, '/api/auth/register', {
     method: 'POST',
-    body: { name: 'Baraka Mwangi', email: `seller-${process.pid}@example.co.ke`, password: 'Passw0rd' },
+    body: { name: 'Baraka Mwangi', email: SELLER_EMAIL, password: 'Passw0rd' },
   });
   const [seller] = await queryRows<{ id: string }>(db, sql`select id from users order by created_at limit 1`);
   return createProduct(db, seller!.id, { title: 'Sufuria set', priceCents: 95_000 });
@@ -84,11 +87,13 @@ describe.runIf(usesPostgres)('the job queue across server processes (PostgreSQL)
     const emails: string[] = [];
     for (let i = 0; i < 12; i += 1) emails.push(await buyAndPay(urls[i % 2]!, productId));
 
-    await catcher.until(() => catcher!.caught.length >= emails.length);
+    // Each paid order mails its buyer a receipt and its seller a notice.
+    const expected = [...emails, ...emails.map(() => SELLER_EMAIL)].sort();
+    await catcher.until(() => catcher!.caught.length >= expected.length);
     await Promise.all([one.stop(), two.stop()]);
-    expect(recipientsOf(catcher.caught)).toEqual(emails.sort());
+    expect(recipientsOf(catcher.caught)).toEqual(expected);
     const sentBy = [one, two].map((app) => (app.output().match(/"msg":"mail sent"/g) ?? []).length);
-    expect(sentBy[0]! + sentBy[1]!).toBe(emails.length);
+    expect(sentBy[0]! + sentBy[1]!).toBe(expected.length);
   }, 90_000);
 });
 
@@ -106,9 +111,9 @@ describe.runIf(usesPostgres)('the job queue across restarts (PostgreSQL)', () =>
     catcher = await startSmtpCatcher({ port: probe.port });
     const second = startApp({ SMTP_URL: catcher.url });
     await second.url;
-    await catcher.until(() => catcher!.caught.length === 1);
+    await catcher.until(() => catcher!.caught.length === 2);
     await second.stop();
-    expect(recipientsOf(catcher.caught)).toEqual([email]);
+    expect(recipientsOf(catcher.caught)).toEqual([email, SELLER_EMAIL].sort());
   }, 60_000);
 
   it('sends a receipt once after its worker is killed mid-send and the server restarts', async () => {
@@ -123,7 +128,7 @@ describe.runIf(usesPostgres)('the job queue across restarts (PostgreSQL)', () =>
 
     const second = startApp({ SMTP_URL: catcher.url });
     await second.url;
-    await catcher.until(() => catcher!.caught.length === 1);
+    await catcher.until(() => catcher!.caught.length === 2);
     await expect
       .poll(async () =>
         queryRows(db, sql`select status, attempts, last_error from mail_outbox where recipient = ${email}`),
@@ -131,6 +136,6 @@ describe.runIf(usesPostgres)('the job queue across restarts (PostgreSQL)', () =>
       // The killed try never reached the final '.': one try ended the message, the one after the restart.
       .toEqual([{ status: 'sent', attempts: 1, last_error: null }]);
     await second.stop();
-    expect(recipientsOf(catcher.caught)).toEqual([email]);
+    expect(recipientsOf(catcher.caught)).toEqual([email, SELLER_EMAIL].sort());
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../test/factories.js';
+import { createProduct, SAMPLE_DELIVERY } from '../test/factories.js';
 import { call, serverProcesses } from '../test/server-processes.js';
 import { createTestDatabase, queryRows } from '../test/test-app.js';
 
@@ -49,7 +49,7 @@ describe.runIf(usesPostgres)('stock across server processes (PostgreSQL)', () =>
         const order = await call(url, '/api/orders', {
           method: 'POST',
           token,
-          body: { items: [{ productId, quantity: 1, price: 18_000 }] },
+          body: { items: [{ productId, quantity: 1, price: 18_000 }], delivery: SAMPLE_DELIVERY },
         });
         expect(order.status).toBe(201);
         return { url, email, token, order: order.body as { id: string } };

@@ -6,6 +6,7 @@ import type { Db } from '../src/db/client.js';
 import { users } from '../src/db/schema/accounts.js';
 import { insertProduct, type NewProduct } from '../src/modules/shop/products.repository.js';
 import { expect } from 'vitest';
+import type { DeliveryInput } from '@sokoni/contracts/delivery';
 import type { Booking } from '@sokoni/contracts/stays';
 import type { ImageUploadRoute } from '@sokoni/contracts/uploads';
 import { HOLDS_LAPSE_QUEUE, REFUNDS_QUEUE } from '../src/modules/payments/payments.service.js';
@@ -92,11 +93,21 @@ export async function makeAdmin(app: FastifyInstance, db: Db, user: RegisteredUs
   return response.json<{ access_token: string }>().access_token;
 }
 
+/** Where a test's order goes unless it says: delivery to a street in Nairobi. */
+export const SAMPLE_DELIVERY: DeliveryInput = {
+  method: 'delivery',
+  phone: '0712 345 678',
+  county: 'Nairobi',
+  town: 'Nairobi',
+  address: 'Moi Avenue, Bazaar Plaza',
+};
+
 /** An order placed through the API for the given products (quantity 1 each, current prices). */
 export async function placeOrder(
   app: FastifyInstance,
   token: string,
   lines: Array<{ productId: string; quantity?: number }>,
+  delivery: DeliveryInput = SAMPLE_DELIVERY,
 ): Promise<{ id: string; totalAmount: number; status: string }> {
   const items = [];
   for (const line of lines) {
@@ -107,20 +118,20 @@ export async function placeOrder(
     method: 'POST',
     url: '/api/orders',
     headers: bearer(token),
-    payload: { items },
+    payload: { items, delivery },
   });
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 
-/** Pays an order through the sandbox as a buyer does: initialize, Pay on the sandbox page, verify. */
-export async function payOrder(
+/** POST /payments/initialize for an order, as the checkout page sends it; the response as it comes. */
+export const initializeOrderPayment = (
   app: FastifyInstance,
   buyer: RegisteredUser,
   order: { id: string; totalAmount: number },
   siteOrigin = 'http://127.0.0.1:3000',
-): Promise<void> {
-  const initialized = await app.inject({
+) =>
+  app.inject({
     method: 'POST',
     url: '/api/payments/initialize',
     headers: bearer(buyer.token),
@@ -133,6 +144,15 @@ export async function payOrder(
       orderId: order.id,
     },
   });
+
+/** Pays an order through the sandbox as a buyer does: initialize, Pay on the sandbox page, verify. */
+export async function payOrder(
+  app: FastifyInstance,
+  buyer: RegisteredUser,
+  order: { id: string; totalAmount: number },
+  siteOrigin?: string,
+): Promise<void> {
+  const initialized = await initializeOrderPayment(app, buyer, order, siteOrigin);
   const { reference } = initialized.json<{ data: { reference: string } }>().data;
   await app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/pay` });
   const verified = await app.inject({

@@ -140,20 +140,30 @@ test.describe('community', () => {
     const nested = firstReply.getByTestId('reply').filter({ hasText: 'They also deliver to Juja.' });
     await expect(nested).toHaveCount(1);
 
+    // Nobody upvotes their own reply: the server refuses it and the page says why.
+    await firstReply
+      .getByRole('button', { name: /^Upvote/ })
+      .first()
+      .click();
+    await expect(firstReply.getByText('You cannot upvote your own reply.').first()).toBeVisible();
+    await second.context.close();
+
     // A second tab opened before the vote still offers it; the server then refuses it.
-    const staleTab = await second.context.newPage();
+    await page.reload();
+    const staleTab = await page.context().newPage();
     await staleTab.goto(threadUrl);
     await expect(staleTab.getByTestId('reply')).toHaveCount(2);
 
     // One upvote: the button then reads Upvoted and stays disabled after a reload.
-    const upvote = firstReply.getByRole('button', { name: /^Upvote/ }).first();
+    const agrovetReply = page.getByTestId('reply').filter({ hasText: 'Try the agrovet near Thika stage.' });
+    const upvote = agrovetReply.getByRole('button', { name: /^Upvote/ }).first();
     await expect(upvote).toHaveText(/Upvote\s*,?\s*0/);
     await upvote.click();
-    const upvoted = firstReply.getByRole('button', { name: /^Upvoted/ }).first();
+    const upvoted = agrovetReply.getByRole('button', { name: /^Upvoted/ }).first();
     await expect(upvoted).toBeDisabled();
     await expect(upvoted).toContainText('1');
-    await other.reload();
-    const afterReload = other
+    await page.reload();
+    const afterReload = page
       .getByTestId('reply')
       .filter({ hasText: 'Try the agrovet near Thika stage.' })
       .getByRole('button', { name: /^Upvoted/ })
@@ -167,7 +177,7 @@ test.describe('community', () => {
       .click();
     await expect(staleReply.getByText('You have already upvoted this reply.')).toBeVisible();
     await expect(staleReply.getByRole('button', { name: /^Upvoted/ }).first()).toBeDisabled();
-    await second.context.close();
+    await staleTab.close();
 
     // The home page highlights the new thread.
     await page.goto('/');

@@ -105,6 +105,8 @@ export default async function globalSetup() {
     const baseUrl = await waitForListeningUrl(server, log);
     await waitForHealth(baseUrl, log);
     process.env.E2E_BASE_URL = baseUrl;
+    // With no SMTP_URL the server writes each e-mail to DATA_DIR/outbox: tests read them there.
+    process.env.E2E_DATA_DIR = dataDir;
   } catch (error) {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

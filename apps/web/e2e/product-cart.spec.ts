@@ -63,11 +63,14 @@ test.describe('product page and cart', () => {
     await expect(price).toContainText(kes(phone.price));
     await expect(price).toContainText(kes(phone.originalPrice!));
     await expect(price).toContainText(`${phone.discount}% OFF`);
-    await expect(page.getByText(phone.seller.name, { exact: true })).toBeVisible();
-    await expect(page.getByText(phone.shopLocation)).toBeVisible();
-    await expect(page.getByRole('link', { name: phone.sellerContact })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: phone.seller.name, exact: true })).toHaveAttribute(
       'href',
-      `tel:${phone.sellerContact.replace(/[^\d+]/g, '')}`,
+      `/sellers/${phone.seller.id}`,
+    );
+    await expect(page.getByText(phone.shopLocation)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call 0722 456 789' })).toHaveAttribute(
+      'href',
+      'tel:+254722456789',
     );
     await expect(page.getByRole('main').getByRole('link', { name: 'Phones' })).toHaveAttribute(
       'href',

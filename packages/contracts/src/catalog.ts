@@ -63,8 +63,21 @@ export const REVIEW_MESSAGES = {
   loginRequired: 'Login to leave a review.',
   ratingRange: 'Please choose a rating from 1 to 5.',
   alreadyReviewed: 'You have already reviewed this product.',
+  ownProduct: 'You cannot review your own product.',
+  verifiedPurchase: 'Verified purchase',
   productNotFound: PRODUCT_NOT_FOUND,
   commentTooLong: `Reviews can be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-KE')} characters.`,
+} as const;
+
+/** The product page's ways to reach the seller and to pass the product on (#15). */
+export const PRODUCT_CONTACT = {
+  call: 'Call',
+  whatsapp: 'Chat on WhatsApp',
+  save: 'Save to wishlist',
+  /** The chat a WhatsApp link opens with: the product's name and its link. */
+  whatsappMessage: (title: string, url: string) => `Hello, I'm interested in "${title}" on Sokoni: ${url}`,
+  /** What a share sends beside the link. */
+  shareText: (title: string, price: string) => `${title} for ${price} on Sokoni`,
 } as const;
 
 export const TITLE_MAX_LENGTH = 120;

@@ -37,6 +37,7 @@ export const COMMUNITY_MESSAGES = {
   threadNotFound: 'Thread not found.',
   replyNotFound: 'Reply not found.',
   alreadyVoted: 'Already voted',
+  ownReply: 'You cannot upvote your own reply.',
   alreadyUpvotedShown: 'You have already upvoted this reply.',
   upvoteFailed: 'Already upvoted or an error occurred.',
   emptyThreads: 'No active posts yet. Be the first to ask, share, or promote!',

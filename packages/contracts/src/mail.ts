@@ -16,6 +16,41 @@ export const ORDER_RECEIPT_MAIL = {
   signOff: 'Asante,\nSokoni',
 } as const;
 
+/** The seller's Sales page (apps/web/src/app/router.tsx), linked from new-sale notices. */
+export const SALES_PATH = '/sales';
+
+/**
+ * What a seller is told when an order with their products is paid: their lines only, and how to
+ * reach the buyer. Amounts arrive formatted (formatKES), the phone too (formatKenyanPhone).
+ */
+export const NEW_SALE_MAIL = {
+  subject: (orderNumber: string) => `New sale on Sokoni: ${orderNumber}`,
+  greeting: (name: string) => `Hello ${name},`,
+  sold: (buyer: string, orderNumber: string) => `${buyer} has bought from you and paid: ${orderNumber}.`,
+  line: ORDER_RECEIPT_MAIL.line,
+  total: (total: string) => `Your total: ${total}`,
+  buyer: (name: string) => `Buyer: ${name}`,
+  phone: (phone: string) => `Phone: ${phone}`,
+  /** The address arrives formatted (formatDeliveryAddress). */
+  deliverTo: (address: string) => `Deliver to: ${address}`,
+  pickup: 'The buyer will pick the goods up from your shop.',
+  sales: (url: string) => `Mark the sale shipped on Sales once it is on its way: ${url}`,
+  signOff: 'Asante,\nSokoni',
+} as const;
+
+/** What a buyer is told when a seller marks their part of an order shipped. */
+export const SALE_SHIPPED_MAIL = {
+  subject: (orderNumber: string) => `Your order is on its way: ${orderNumber}`,
+  greeting: (name: string) => `Hello ${name},`,
+  shipped: (seller: string, orderNumber: string) => `${seller} has shipped your goods from ${orderNumber}:`,
+  line: (quantity: number, product: string) => `${quantity} × ${product}`,
+  note: (note: string) => `Note from the seller: ${note}`,
+  deliverTo: (address: string) => `On their way to: ${address}`,
+  pickup: "Collect them from the seller's shop.",
+  myOrders: (url: string) => `Follow your order on My Orders: ${url}`,
+  signOff: 'Asante,\nSokoni',
+} as const;
+
 /** The web app's My Tickets page, linked from ticket e-mails. */
 export const MY_TICKETS_PATH = '/tickets/mine';
 

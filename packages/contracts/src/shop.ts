@@ -12,6 +12,7 @@ import {
   DESCRIPTION_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './catalog.js';
+import { ORDER_LINES_MAX } from './checkout.js';
 import { moneyMessages } from './money.js';
 import { priceFilter, shillings } from './money-schema.js';
 import { pageMessages, pageQuery } from './paging.js';
@@ -45,6 +46,17 @@ export const ProductQuery = z
     featured: flag.optional(),
     trending: flag.optional(),
     seller: z.uuid('Unknown seller.').optional(),
+    /** #15: these products only (comma-separated), sold out or not: the cart refreshes its lines. */
+    ids: z
+      .string()
+      .transform((value) => value.split(',').filter(Boolean))
+      .pipe(
+        z
+          .array(z.uuid('Unknown product.'))
+          .min(1, 'Ask for at least one product.')
+          .max(ORDER_LINES_MAX, `Ask for at most ${ORDER_LINES_MAX} products.`),
+      )
+      .optional(),
     ...pageQuery({
       defaultLimit: PRODUCT_PAGE_SIZE,
       maxLimit: PRODUCT_PAGE_MAX,
@@ -118,8 +130,39 @@ export const Review = z.object({
   comment: z.string(),
   user: z.object({ name: z.string() }),
   date: z.iso.datetime(),
+  /** #15: its author had paid for the product when they wrote it. */
+  verifiedPurchase: z.boolean(),
 });
 export type Review = z.infer<typeof Review>;
+
+/** GET /sellers/{id}: a seller's public page (their listings come from GET /products?seller=). */
+export const SellerProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  memberSince: z.iso.datetime(),
+  /** The shop location of their newest listing that names one; null when none does. */
+  location: z.string().nullable(),
+  listingCount: z.number().int(),
+  /** Mean of the reviews of all their products, to one decimal; 0 with none. */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+});
+export type SellerProfile = z.infer<typeof SellerProfile>;
+
+export const SELLER_MESSAGES = {
+  notFound: 'Seller not found.',
+  loadFailed: "We couldn't load this seller. Please check your connection.",
+  noListings: 'This seller has nothing listed right now.',
+} as const;
+
+export const WISHLIST_MAX = 500;
+export const WISHLIST_MESSAGES = {
+  full: `A wishlist holds at most ${WISHLIST_MAX} products.`,
+  empty: 'Your wishlist is empty.',
+  emptyHint: 'Tap the heart on a product to keep it here.',
+  loadFailed: 'Failed to load your wishlist.',
+  saveFailed: 'Your wishlist could not be updated. Please try again.',
+} as const;
 
 /** An image of a listing must be one of ours: an upload (or a sample image) served under /api/uploads. */
 const ProductImage = z

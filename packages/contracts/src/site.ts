@@ -6,6 +6,13 @@ export const SITE = {
   location: 'Westlands, Nairobi, Kenya',
 } as const;
 
+/** The Share button of a product, stay or event page (#15). */
+export const SHARE_MESSAGES = {
+  share: 'Share',
+  copied: 'Link copied',
+  copyFailed: 'The link could not be copied.',
+} as const;
+
 /**
  * A page's first API answers, put into its HTML by the server: a JSON array of {url, body, total?}
  * in the script element with this id, which the web app uses once per URL.

@@ -34,8 +34,20 @@ const VALID_REQUESTS: Record<string, object> = {
   },
   SetFeaturedInput: { isFeatured: true },
   CreateReviewInput: { productId: UUID, rating: 5, comment: 'Imara sana.' },
-  CreateOrderInput: { items: [{ productId: UUID, quantity: 1, price: 1900 }] },
+  CreateOrderInput: {
+    items: [{ productId: UUID, quantity: 1, price: 1900 }],
+    delivery: {
+      method: 'delivery',
+      phone: '0722 000 111',
+      county: 'Kisumu',
+      town: 'Kisumu',
+      address: 'Oginga Odinga Street, Mega Plaza',
+    },
+  },
+  DeliveryInput: { method: 'pickup', phone: '+254 722 000 111' },
   OrderQuery: { limit: '20', offset: '40' },
+  SaleQuery: { limit: '20', offset: '40' },
+  ShipSaleInput: { note: 'Sent with G4S, parcel 8841.' },
   InitializePaymentInput: {
     email: 'achieng@example.co.ke',
     amount: 1900,

@@ -63,7 +63,9 @@ const callerArbitrary: fc.Arbitrary<Caller> = fc.record({
 const COLLECTION_FIXTURES: Record<string, FixtureKey[]> = {
   products: ['productId'],
   users: ['sellerId', 'buyerId'],
+  sellers: ['sellerId', 'buyerId'],
   orders: ['orderId'],
+  sales: ['orderId'],
   threads: ['threadId'],
   replies: ['replyId'],
   sandbox: ['paymentReference'],

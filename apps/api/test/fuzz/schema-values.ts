@@ -54,6 +54,16 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   parentReplyId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('replyId')) }, fc.uuid({ version: 4 })),
   groupId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('groupId')) }, fc.uuid({ version: 4 })),
   seller: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('sellerId')) }, fc.uuid({ version: 4 })),
+  // The cart's products: the world's product, now and then with one that does not exist.
+  ids: fc.oneof(
+    { weight: 4, arbitrary: fc.constant(ref('productId')) },
+    fc.uuid({ version: 4 }).map((id) => `${ref('productId')},${id}`),
+  ),
+  // A Kenyan phone as people write it (checkout's delivery), now and then one that is not.
+  phone: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('0712 345 678', '+254 112 345 678', '254712345678') },
+    friendlyText(1, 20),
+  ),
   userId: fc.constant(ref('buyerId')),
   eventId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('eventId')) }, fc.uuid({ version: 4 })),
   organizerId: fc.oneof({ weight: 9, arbitrary: fc.constant(ref('sellerId')) }, fc.uuid({ version: 4 })),

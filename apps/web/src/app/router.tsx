@@ -28,6 +28,12 @@ const CategoryPage = lazy(() =>
 const TrendingPage = lazy(() =>
   import('@/features/shop/pages/trending-page').then((m) => ({ default: m.TrendingPage })),
 );
+const SellerPage = lazy(() =>
+  import('@/features/shop/pages/seller-page').then((m) => ({ default: m.SellerPage })),
+);
+const WishlistPage = lazy(() =>
+  import('@/features/shop/pages/wishlist-page').then((m) => ({ default: m.WishlistPage })),
+);
 const SellPage = lazy(() =>
   import('@/features/selling/pages/sell-page').then((m) => ({ default: m.SellPage })),
 );
@@ -42,6 +48,12 @@ const PaymentCallbackPage = lazy(() =>
 );
 const OrdersPage = lazy(() =>
   import('@/features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const OrderPage = lazy(() =>
+  import('@/features/orders/pages/order-page').then((m) => ({ default: m.OrderPage })),
+);
+const SalesPage = lazy(() =>
+  import('@/features/sales/pages/sales-page').then((m) => ({ default: m.SalesPage })),
 );
 const SupportPage = lazy(() =>
   import('@/features/support/pages/support-page').then((m) => ({ default: m.SupportPage })),
@@ -138,6 +150,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'category/:categoryId', element: <CategoryPage /> },
   { path: 'trending', element: <TrendingPage /> },
   { path: 'products/:id', element: <ProductDetailPage /> },
+  { path: 'sellers/:id', element: <SellerPage /> },
   { path: 'cart', element: <CartPage /> },
   { path: 'support', element: <SupportPage /> },
   { path: 'community', element: <CommunityPage /> },
@@ -159,6 +172,9 @@ const protectedRoutes: RouteObject[] = [
   { path: 'checkout', element: <CheckoutPage /> },
   { path: 'payment/callback', element: <PaymentCallbackPage /> },
   { path: 'orders', element: <OrdersPage /> },
+  { path: 'orders/:id', element: <OrderPage /> },
+  { path: 'wishlist', element: <WishlistPage /> },
+  { path: 'sales', element: <SalesPage /> },
   { path: 'sell', element: <SellPage /> },
   { path: 'my-products', element: <MyProductsPage /> },
   { path: 'community/new', element: <NewThreadPage /> },

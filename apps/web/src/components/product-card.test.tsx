@@ -1,9 +1,28 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { buildProduct } from '@/test/api-fakes';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WISHLIST_MESSAGES, type Product } from '@sokoni/contracts/shop';
+import { useAuthStore } from '@/stores/auth';
+import { useVisitorWishlistStore } from '@/stores/wishlist';
+import { buildProduct, jsonResponse, serveApi } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ProductCard } from './product-card';
+
+const AMINA = {
+  id: '6f1c2d4e-0000-4000-8000-000000000001',
+  name: 'Amina Wanjiru',
+  email: 'amina@sokoni.co.ke',
+  role: 'user',
+  token: 'token',
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState({ user: null });
+  useVisitorWishlistStore.setState({ productIds: [] });
+});
+afterEach(() => vi.restoreAllMocks());
 
 function cardImage(): HTMLImageElement {
   const image = screen.getByTestId('product-card').querySelector('img');
@@ -29,6 +48,77 @@ describe('product card', () => {
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     expect(onWishlistChange).toHaveBeenCalledTimes(2);
     expect(onWishlistChange).toHaveBeenLastCalledWith(product.id);
+  });
+
+  it("keeps a visitor's hearts on this device, asking the server nothing", async () => {
+    const user = userEvent.setup();
+    const { requests } = serveApi({});
+    const product = buildProduct();
+    renderWithProviders(<ProductCard product={product} />);
+
+    await user.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    expect(useVisitorWishlistStore.getState().productIds).toEqual([product.id]);
+    await user.click(screen.getByRole('button', { name: 'Remove from wishlist' }));
+    expect(useVisitorWishlistStore.getState().productIds).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it("saves to a signed-in user's wishlist at once, and the server's list then says so", async () => {
+    const user = userEvent.setup();
+    useAuthStore.setState({ user: AMINA });
+    const product = buildProduct();
+    let saved: Product[] = [];
+    const { requests } = serveApi({
+      'GET /api/wishlist': () => jsonResponse(saved),
+      [`PUT /api/wishlist/${product.id}`]: () => {
+        saved = [product];
+        return new Response(null, { status: 204 });
+      },
+      [`DELETE /api/wishlist/${product.id}`]: () => {
+        saved = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderWithProviders(<ProductCard product={product} />);
+    await waitFor(() => expect(requests.map((request) => request.method)).toEqual(['GET']));
+
+    const heart = screen.getByRole('button', { name: 'Add to wishlist' });
+    await user.click(heart);
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() =>
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toContain(`PUT /api/wishlist/${product.id}`),
+    );
+    await waitFor(() => expect(requests.filter((r) => r.method === 'GET')).toHaveLength(2));
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(heart);
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() =>
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toContain(`DELETE /api/wishlist/${product.id}`),
+    );
+    // A visitor's list on this device is not touched.
+    expect(useVisitorWishlistStore.getState().productIds).toEqual([]);
+  });
+
+  it('puts the heart back and says why when the server refuses the save', async () => {
+    const user = userEvent.setup();
+    useAuthStore.setState({ user: AMINA });
+    const failed = vi.spyOn(toast, 'error');
+    const product = buildProduct();
+    serveApi({
+      'GET /api/wishlist': () => jsonResponse([]),
+      [`PUT /api/wishlist/${product.id}`]: () =>
+        jsonResponse(
+          { statusCode: 409, error: 'Conflict', code: 'WISHLIST_FULL', message: WISHLIST_MESSAGES.full },
+          { status: 409 },
+        ),
+    });
+    renderWithProviders(<ProductCard product={product} />);
+
+    const heart = screen.getByRole('button', { name: 'Add to wishlist' });
+    await user.click(heart);
+    await waitFor(() => expect(failed).toHaveBeenCalledWith(WISHLIST_MESSAGES.full));
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('loads the photo lazily, unless the card is in view when the page opens', () => {

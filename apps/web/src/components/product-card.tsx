@@ -3,6 +3,7 @@ import { discountPercent } from '@sokoni/contracts/catalog';
 import { stockLabel } from '@sokoni/contracts/checkout';
 import { formatKES } from '@sokoni/contracts/money';
 import type { Product } from '@sokoni/contracts/shop';
+import { useWishlistHeart } from '@/lib/use-wishlist-heart';
 import { HeartIcon } from './icons';
 import { LinkCard, LinkCardTitle } from './link-card';
 import { RatingStars } from './rating-stars';
@@ -46,18 +47,21 @@ function CardImage({ src, priority }: { src: string | undefined; priority: boole
 
 type ProductCardProps = {
   product: Product;
-  /** Told the product's id whenever the heart is toggled (spec §4: the wishlist is local). */
+  /**
+   * Told the product's id whenever the heart is toggled (spec §4). The heart saves to the account's
+   * wishlist when signed in, and on this device for a visitor.
+   */
   onWishlistChange?: (productId: string) => void;
   /** Load the photo at once, at high priority: for cards in view when the page opens. */
   priority?: boolean;
 };
 
 export function ProductCard({ product, onWishlistChange, priority = false }: ProductCardProps) {
-  const [wishlisted, setWishlisted] = useState(false);
+  const { saved: wishlisted, toggle } = useWishlistHeart(product);
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
   const stock = stockLabel(product.available);
   const toggleWishlist = () => {
-    setWishlisted((current) => !current);
+    toggle();
     onWishlistChange?.(product.id);
   };
 

@@ -1,6 +1,15 @@
+import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
+import { CheckCircleIcon } from './icons';
 import { RatingStars } from './rating-stars';
 
-type ListedReview = { id: string; rating: number; comment: string; user: { name: string } };
+type ListedReview = {
+  id: string;
+  rating: number;
+  comment: string;
+  user: { name: string };
+  /** A product's review by someone who had paid for it (#15). */
+  verifiedPurchase?: boolean;
+};
 
 type ReviewListProps<T extends ListedReview> = {
   reviews: T[];
@@ -27,7 +36,15 @@ export function ReviewList<T extends ListedReview>({ reviews, timeOf, formatTime
             </time>
           </div>
           {review.comment ? <p className="whitespace-pre-line text-slate-800">{review.comment}</p> : null}
-          <p className="text-sm font-medium text-slate-700">{review.user.name}</p>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-slate-700">
+            {review.user.name}
+            {review.verifiedPurchase ? (
+              <span className="inline-flex items-center gap-1 font-semibold text-emerald-800">
+                <CheckCircleIcon />
+                {REVIEW_MESSAGES.verifiedPurchase}
+              </span>
+            ) : null}
+          </p>
         </li>
       ))}
     </ul>

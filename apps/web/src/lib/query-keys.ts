@@ -18,3 +18,9 @@ export const COURSES_QUERY_KEY = ['courses'] as const;
  * every lesson's content there): an edit to a lesson shows in both.
  */
 export const classroomQueryKey = (courseId: string) => [...COURSES_QUERY_KEY, 'classroom', courseId] as const;
+
+/**
+ * The cart's products as the server has them now (#15), read by the cart and by checkout; a refused
+ * order (a price or stock that moved) refreshes them through this key.
+ */
+export const CART_PRODUCTS_QUERY_KEY = ['cart-products'] as const;

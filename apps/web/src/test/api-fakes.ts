@@ -97,11 +97,20 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
       {
         id: `00000000-0000-4000-c000-${String(n).padStart(12, '0')}`,
         productId: null,
+        sellerId: '00000000-0000-4000-8000-0000000000aa',
         quantity: 1,
         price: 1500,
         product: { name: `Ordered product ${n}`, image: null },
       },
     ],
+    delivery: {
+      method: 'delivery',
+      phone: '+254712345678',
+      county: 'Nairobi',
+      town: 'Nairobi',
+      address: 'Moi Avenue, Bazaar Plaza',
+    },
+    shipments: [],
     ...overrides,
   };
 }

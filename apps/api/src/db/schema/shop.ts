@@ -96,6 +96,8 @@ export const productReviews = pgTable(
       .references(() => users.id),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
+    /** Its author had paid for the product when they wrote it (#15). */
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -168,5 +170,23 @@ export const stockHolds = pgTable(
     index('stock_holds_active')
       .on(table.productId, table.expiresAt)
       .where(sql`${table.state} = 'held'`),
+  ],
+);
+
+/** Products a user keeps to buy later (#15): one row each, gone with the product or the account. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index('wishlist_items_user_newest').on(table.userId, table.createdAt.desc()),
   ],
 );

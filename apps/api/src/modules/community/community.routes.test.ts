@@ -231,7 +231,21 @@ describe('POST /api/community/replies/{id}/upvote', () => {
     const second = await upvote(reply.id, amina.token);
     expect(second.statusCode).toBe(400);
     expect(second.json().message).toBe('Already voted');
-    expect((await upvote(reply.id, brian.token)).json().upvotes).toBe(2);
+    const third = await registerUser(t.app);
+    expect((await upvote(reply.id, third.token)).json().upvotes).toBe(2);
+  });
+
+  it("refuses an upvote of the voter's own reply with 403 and counts nothing", async () => {
+    const thread = await newThread();
+    const reply = await newReply(thread.id, {}, brian.token);
+    const own = await upvote(reply.id, brian.token);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'OWN_REPLY', message: M.ownReply });
+    const detail = (
+      await t.app.inject({ url: `/api/community/threads/${thread.id}`, headers: bearer(brian.token) })
+    ).json();
+    expect(detail.replies[0].upvotes).toBe(0);
+    expect(detail.votedReplyIds).toEqual([]);
   });
 
   it('counts exactly one of 20 concurrent upvotes by the same user', async () => {

@@ -112,9 +112,15 @@ export const communityRoutes: FastifyPluginAsyncZod<{ community: CommunityServic
       config: { access: 'user' },
       schema: {
         tags: ['community'],
-        summary: 'Upvote a reply, once per user',
+        summary: 'Upvote a reply, once per user, not one of your own',
         params: IdParams,
-        response: { 200: UpvoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: UpvoteResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request) => community.upvote(callerOf(request), request.params.id),

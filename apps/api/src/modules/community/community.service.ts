@@ -10,7 +10,7 @@ import type {
   ThreadSummary,
 } from '@sokoni/contracts/community';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -129,10 +129,14 @@ export function createCommunityService({ db, uploads }: { db: Db; uploads: Pick<
       return toReply(reply);
     },
 
-    /** One upvote per user per reply, kept by the database's unique key: a second one is 400 'Already voted'. */
+    /**
+     * One upvote per user per reply, kept by the database's unique key: a second one is 400 'Already
+     * voted'. Nobody upvotes their own reply (403).
+     */
     async upvote(caller: AuthUser, replyId: string): Promise<{ replyId: string; upvotes: number }> {
-      if (!isUuid(replyId) || !(await repo.findReplyById(db, replyId)))
-        throw notFound(M.replyNotFound, 'REPLY_NOT_FOUND');
+      const reply = isUuid(replyId) ? await repo.findReplyById(db, replyId) : undefined;
+      if (!reply) throw notFound(M.replyNotFound, 'REPLY_NOT_FOUND');
+      if (reply.authorId === caller.sub) throw forbidden(M.ownReply, 'OWN_REPLY');
       try {
         const upvotes = await db.transaction((tx) => repo.addUpvote(tx, replyId, caller.sub));
         return { replyId, upvotes };

@@ -39,14 +39,18 @@ async function paidOrder(app: TestApp) {
     { productId: basket, quantity: 1 },
   ]);
   await payOrder(app.app, buyer, order, app.config.publicUrl);
-  return { buyer, order };
+  return { buyer, seller, order };
 }
 
-const outboxStatuses = (app: TestApp) =>
+/** The messages to one recipient: a paid order also sends its seller a notice (sales.routes.test.ts). */
+const outboxStatuses = (app: TestApp, recipient: string) =>
   queryRows<{ status: string; attempts: number; last_error: string | null }>(
     app.database.db,
-    sql`select status, attempts, last_error from mail_outbox`,
+    sql`select status, attempts, last_error from mail_outbox where recipient = ${recipient}`,
   );
+
+const caughtFor = (caught: SmtpCatcher['caught'], recipient: string) =>
+  caught.filter((mail) => mail.to.includes(recipient));
 
 describe('the order receipt', () => {
   it('reaches the SMTP server once an order is paid: items with quantities and prices, the total in KES, the order number and a link to My Orders', async () => {
@@ -54,8 +58,8 @@ describe('the order receipt', () => {
     t = await createTestApp({ smtpUrl: catcher.url, publicUrl: 'https://sokoni.example' }, FAST);
     const { buyer, order } = await paidOrder(t);
 
-    await catcher.until(() => catcher!.caught.length === 1);
-    const [mail] = catcher.caught;
+    await catcher.until(() => caughtFor(catcher!.caught, buyer.email).length === 1);
+    const [mail] = caughtFor(catcher.caught, buyer.email);
     expect(mail?.from).toBe('orders@sokoni.test');
     expect(mail?.to).toEqual([buyer.email]);
     const { headers, body } = readMail(mail!.raw);
@@ -68,7 +72,9 @@ describe('the order receipt', () => {
     expect(body).toContain('1 × Kiondo basket at KES 1,501 each: KES 1,501');
     expect(body).toContain('Total paid: KES 7,101');
     expect(body).toContain('See your orders on My Orders: https://sokoni.example/orders');
-    await expect.poll(() => outboxStatuses(t!)).toEqual([{ status: 'sent', attempts: 1, last_error: null }]);
+    await expect
+      .poll(() => outboxStatuses(t!, buyer.email))
+      .toEqual([{ status: 'sent', attempts: 1, last_error: null }]);
   });
 
   it('waits while the SMTP server is down, and goes once when it is back', async () => {
@@ -76,30 +82,38 @@ describe('the order receipt', () => {
     const probe = await startSmtpCatcher();
     await probe.close();
     t = await createTestApp({ smtpUrl: probe.url }, FAST);
-    await paidOrder(t);
+    const { buyer } = await paidOrder(t);
 
     await expect
-      .poll(() => outboxStatuses(t!), { timeout: 10_000 })
+      .poll(() => outboxStatuses(t!, buyer.email), { timeout: 10_000 })
       .toEqual([
         expect.objectContaining({ status: 'pending', last_error: expect.stringContaining('ECONNREFUSED') }),
       ]);
     catcher = await startSmtpCatcher({ port: probe.port });
-    await catcher.until(() => catcher!.caught.length === 1);
-    await expect.poll(() => outboxStatuses(t!)).toEqual([expect.objectContaining({ status: 'sent' })]);
-    expect((await outboxStatuses(t))[0]!.attempts).toBeGreaterThanOrEqual(2);
-    expect(catcher.caught).toHaveLength(1);
+    await catcher.until(() => caughtFor(catcher!.caught, buyer.email).length === 1);
+    await expect
+      .poll(() => outboxStatuses(t!, buyer.email))
+      .toEqual([expect.objectContaining({ status: 'sent' })]);
+    expect((await outboxStatuses(t, buyer.email))[0]!.attempts).toBeGreaterThanOrEqual(2);
+    expect(caughtFor(catcher.caught, buyer.email)).toHaveLength(1);
   });
 
-  it('without SMTP_URL, a paid order leaves one .eml file in DATA_DIR/outbox', async () => {
+  it("without SMTP_URL, a paid order leaves one .eml file per message in DATA_DIR/outbox: the buyer's receipt and the seller's notice", async () => {
     t = await createTestApp({}, FAST);
-    const { buyer, order } = await paidOrder(t);
+    const { buyer, seller, order } = await paidOrder(t);
     const outbox = join(t.config.dataDir, 'outbox');
-    await expect.poll(() => outboxStatuses(t!)).toEqual([expect.objectContaining({ status: 'sent' })]);
+    await expect
+      .poll(() => outboxStatuses(t!, buyer.email))
+      .toEqual([expect.objectContaining({ status: 'sent' })]);
+    await expect
+      .poll(() => outboxStatuses(t!, seller.email))
+      .toEqual([expect.objectContaining({ status: 'sent' })]);
     const files = readdirSync(outbox);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^[0-9a-f-]{36}\.eml$/);
-    const { headers, body } = readMail(readFileSync(join(outbox, files[0]!), 'utf8'));
-    expect(headers.to).toBe(buyer.email);
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(file).toMatch(/^[0-9a-f-]{36}\.eml$/);
+    const mails = files.map((file) => readMail(readFileSync(join(outbox, file), 'utf8')));
+    expect(mails.map((mail) => mail.headers.to).sort()).toEqual([buyer.email, seller.email].sort());
+    const { headers, body } = mails.find((mail) => mail.headers.to === buyer.email)!;
     expect(headers.subject).toBe(`Your Sokoni receipt: Order #${order.id.slice(0, 6)}`);
     expect(body).toContain('Total paid: KES 7,101');
   });
@@ -117,7 +131,9 @@ describe('the order receipt', () => {
           returning id`,
     );
     await t.app.jobs.send(MAIL_QUEUE, { id: row!.id });
-    await expect.poll(() => outboxStatuses(t!)).toEqual([expect.objectContaining({ status: 'unconfirmed' })]);
+    await expect
+      .poll(() => outboxStatuses(t!, 'wanjiku@example.co.ke'))
+      .toEqual([expect.objectContaining({ status: 'unconfirmed' })]);
     expect(catcher.caught).toEqual([]);
   });
 });

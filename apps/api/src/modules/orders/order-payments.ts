@@ -8,18 +8,21 @@ import type { OrdersService } from './orders.service.js';
 
 /**
  * How an order is paid: priced from the order itself; its units are held while the buyer pays, sold
- * when the payment succeeds (pending → paid, units sold count for trending, a receipt is mailed) and
- * given back when it fails, is abandoned or lapses.
+ * when the payment succeeds (pending → paid, units sold count for trending, a receipt is mailed to the
+ * buyer and a notice to each seller) and given back when it fails, is abandoned or lapses.
  */
 export function orderPaymentHandler({
   db,
   orders,
   recordSale,
+  notifySellers,
 }: {
   db: Db;
   orders: OrdersService;
   /** Counts the paid units towards trending (the shop's rules). */
   recordSale: (tx: Db, sale: { orderId: string; buyerId: string }) => Promise<void>;
+  /** Tells each seller of the order's lines of their sale (the outbox, in the paying transaction). */
+  notifySellers: (tx: Db, orderId: string) => Promise<void>;
 }): PaymentHandler<'order'> {
   return {
     async prepare(tx, caller, input, hold) {
@@ -54,6 +57,7 @@ export function orderPaymentHandler({
       await repo.markOrderPaid(tx, orderId);
       await recordSale(tx, { orderId, buyerId: order.userId });
       await orders.queueReceipt(tx, orderId);
+      await notifySellers(tx, orderId);
       return 'fulfilled';
     },
 

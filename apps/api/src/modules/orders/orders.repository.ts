@@ -1,14 +1,14 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
-import { orderItems, orders } from '../../db/schema/orders.js';
+import { orderItems, orderShipments, orders } from '../../db/schema/orders.js';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
 
 export async function insertOrder(
   db: Db,
-  order: { userId: string; totalCents: number },
+  order: Omit<typeof orders.$inferInsert, 'id' | 'status' | 'createdAt' | 'paidAt'>,
   items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>>,
 ): Promise<OrderRecord> {
   const [created] = await db.insert(orders).values(order).returning();
@@ -52,6 +52,62 @@ export async function countOrdersByUser(db: Db, userId: string): Promise<number>
 export async function findItemsOfOrders(db: Db, orderIds: string[]): Promise<OrderItemRecord[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+}
+
+export type DeliveryRecord = Pick<OrderRecord, 'deliveryMethod' | 'phone' | 'county' | 'town' | 'address'>;
+
+/** The delivery details of the user's latest order that has them (the orders_user_newest index). */
+export async function findLatestDelivery(db: Db, userId: string): Promise<DeliveryRecord | undefined> {
+  const [row] = await db
+    .select({
+      deliveryMethod: orders.deliveryMethod,
+      phone: orders.phone,
+      county: orders.county,
+      town: orders.town,
+      address: orders.address,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.deliveryMethod)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row;
+}
+
+export type ShipmentRecord = {
+  orderId: string;
+  sellerId: string;
+  sellerName: string;
+  /** Null while the seller has not shipped (no row in order_shipments). */
+  status: 'shipped' | 'delivered' | null;
+  note: string | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+};
+
+/**
+ * Each seller's part of these orders: one row per order and seller of its lines, with the seller's
+ * shipment where there is one; sellers by name.
+ */
+export async function findShipmentsOfOrders(db: Db, orderIds: string[]): Promise<ShipmentRecord[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectDistinct({
+      orderId: orderItems.orderId,
+      sellerId: sql<string>`${orderItems.sellerId}`,
+      sellerName: users.name,
+      status: orderShipments.status,
+      note: orderShipments.note,
+      shippedAt: orderShipments.shippedAt,
+      deliveredAt: orderShipments.deliveredAt,
+    })
+    .from(orderItems)
+    .innerJoin(users, eq(users.id, orderItems.sellerId))
+    .leftJoin(
+      orderShipments,
+      and(eq(orderShipments.orderId, orderItems.orderId), eq(orderShipments.sellerId, orderItems.sellerId)),
+    )
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(users.name), asc(orderItems.sellerId));
 }
 
 /** pending → paid, answering the buyer; undefined when the order was not pending (already paid). */

@@ -6,6 +6,7 @@ import {
   createProduct,
   placeOrder,
   registerUser,
+  SAMPLE_DELIVERY,
   type RegisteredUser,
 } from '../../../test/factories.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
@@ -31,7 +32,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const order = (payload: object, token: string | null = buyer.token) =>
-  t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: token ? bearer(token) : {} });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: { delivery: SAMPLE_DELIVERY, ...payload },
+    headers: token ? bearer(token) : {},
+  });
 
 describe('POST /api/orders', () => {
   it('prices every line from the database and answers the pending order, for the caller', async () => {
@@ -55,6 +61,7 @@ describe('POST /api/orders', () => {
         {
           id: expect.any(String),
           productId: basket,
+          sellerId: seller.id,
           quantity: 2,
           price: 1900,
           product: { name: 'Kiondo basket', image: '/api/uploads/sample/basket.webp' },
@@ -246,6 +253,7 @@ describe('reading orders', () => {
       {
         id: expect.any(String),
         productId: null,
+        sellerId: seller.id,
         quantity: 3,
         price: 1200,
         product: { name: 'Maasai shuka', image: '/api/uploads/sample/shuka.webp' },

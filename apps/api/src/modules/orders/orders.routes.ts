@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
-import { CreateOrderInput, Order, OrderQuery } from '@sokoni/contracts/orders';
+import { CreateOrderInput, LastDelivery, Order, OrderQuery } from '@sokoni/contracts/orders';
 import { callerOf } from '../../lib/auth-guard.js';
 import type { OrdersService } from './orders.service.js';
 import { IdParams } from '../../lib/route-params.js';
@@ -13,7 +13,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'Place an order; every line is priced from the database (the buyer is the caller)',
+        summary:
+          'Place an order with its delivery; every line is priced from the database (the buyer is the caller)',
         body: CreateOrderInput,
         response: { 201: Order, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse },
       },
@@ -37,6 +38,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       reply.header('x-total-count', total);
       return items;
     },
+  );
+
+  app.get(
+    '/orders/last-delivery',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's delivery details from their latest order that has them (to fill checkout)",
+        response: { 200: LastDelivery, 401: ErrorResponse },
+      },
+    },
+    async (request) => orders.lastDelivery(callerOf(request)),
   );
 
   app.get(

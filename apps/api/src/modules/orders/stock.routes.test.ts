@@ -6,9 +6,11 @@ import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.j
 import {
   bearer,
   createProduct,
+  initializeOrderPayment,
   placeOrder,
   registerUser,
   runLapseJob,
+  SAMPLE_DELIVERY,
   type RegisteredUser,
 } from '../../../test/factories.js';
 
@@ -40,18 +42,7 @@ const product = async () =>
   (await t.app.inject(`/api/products/${productId}`)).json<{ stock: number; available: number }>();
 
 const initialize = (buyer: RegisteredUser, order: { id: string; totalAmount: number }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/initialize',
-    headers: bearer(buyer.token),
-    payload: {
-      email: buyer.email,
-      amount: order.totalAmount,
-      callback_url: 'http://127.0.0.1:3000/payment/callback',
-      paymentType: 'order',
-      orderId: order.id,
-    },
-  });
+  initializeOrderPayment(t.app, buyer, order);
 
 async function startPaying(buyer: RegisteredUser) {
   const order = await placeOrder(t.app, buyer.token, [{ productId }]);
@@ -88,7 +79,7 @@ describe('stock: units are held while a buyer pays, sold once, and given back', 
       method: 'POST',
       url: '/api/orders',
       headers: bearer(brian.token),
-      payload: { items: [{ productId, quantity: 1, price: 45_000 }] },
+      payload: { items: [{ productId, quantity: 1, price: 45_000 }], delivery: SAMPLE_DELIVERY },
     });
     expect(order.statusCode).toBe(409);
     expect(order.json()).toMatchObject({
@@ -103,7 +94,7 @@ describe('stock: units are held while a buyer pays, sold once, and given back', 
       method: 'POST',
       url: '/api/orders',
       headers: bearer(brian.token),
-      payload: { items: [{ productId, quantity: 4, price: 45_000 }] },
+      payload: { items: [{ productId, quantity: 4, price: 45_000 }], delivery: SAMPLE_DELIVERY },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -205,7 +196,7 @@ describe('stock: units are held while a buyer pays, sold once, and given back', 
       method: 'POST',
       url: '/api/orders',
       headers: bearer(seller.token),
-      payload: { items: [{ productId, quantity: 1, price: 45_000 }] },
+      payload: { items: [{ productId, quantity: 1, price: 45_000 }], delivery: SAMPLE_DELIVERY },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({

@@ -38,7 +38,7 @@ const heldUnits = (at: Date, except?: string) =>
       }), 0)`;
 
 /** The product's columns as shoppers see them at `at` (what is available depends on live holds). */
-const productColumns = (at: Date) => ({
+export const productColumns = (at: Date) => ({
   id: products.id,
   title: products.title,
   description: products.description,
@@ -84,6 +84,7 @@ function whereOf(filters: ProductFilters, except: FilterPart[] = []): SQL | unde
   if (filters.featured !== undefined) conditions.push(eq(products.isFeatured, filters.featured));
   if (filters.trending !== undefined) conditions.push(eq(products.isTrending, filters.trending));
   if (filters.seller) conditions.push(eq(products.sellerId, filters.seller));
+  if (filters.ids) conditions.push(inArray(products.id, filters.ids));
   return and(...conditions);
 }
 

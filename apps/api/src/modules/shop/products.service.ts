@@ -61,6 +61,7 @@ const AGGREGATE_FILTERS = [
   'featured',
   'trending',
   'seller',
+  'ids',
   'q',
 ] as const;
 type UnkeyedFilter = Exclude<
@@ -79,6 +80,10 @@ function aggregateKey(filters: ProductFilters): string {
 
 const pageKey = (filters: ProductFilters, aggregate: string) =>
   `${filters.sort ?? ''}|${filters.limit}|${filters.offset}|${aggregate}`;
+
+/** The mean of `count` ratings adding up to `sum`, to one decimal; 0 with none. */
+export const meanRating = (sum: number, count: number) =>
+  count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -173,7 +178,7 @@ export function createProductsService(deps: {
       shopLocation: record.shopLocation,
       stock: record.stock,
       available: Math.max(0, record.available),
-      rating: record.reviewCount === 0 ? 0 : Math.round((record.ratingSum / record.reviewCount) * 10) / 10,
+      rating: meanRating(record.ratingSum, record.reviewCount),
       reviewCount: record.reviewCount,
       isNew: now() - record.createdAt.getTime() < NEW_LISTING_DAYS * DAY_MS,
       isFeatured: record.isFeatured,
@@ -209,8 +214,12 @@ export function createProductsService(deps: {
       return CATEGORIES.map((category) => ({ ...category, backgroundImage: categoryImagePath(category.id) }));
     },
 
-    /** One page of the catalogue as its encoded answer, and the total under the same filters. */
-    async list(filters: ProductFilters): Promise<{ json: JsonBody; total: number }> {
+    /**
+     * One page of the catalogue as its encoded answer, and the total under the same filters. Asked
+     * for by `ids` (the cart), every one of them is one page, whatever the limit and offset.
+     */
+    async list(query: ProductFilters): Promise<{ json: JsonBody; total: number }> {
+      const filters = query.ids ? { ...query, limit: query.ids.length, offset: 0 } : query;
       const aggregate = aggregateKey(filters);
       const [json, total] = await Promise.all([
         pages.get(pageKey(filters, aggregate), async () =>
@@ -303,6 +312,9 @@ export function createProductsService(deps: {
 
     /** Something outside this service changed what products show (a review moved a rating). */
     catalogueChanged: forgetCached,
+
+    /** A product row (read with the repository's product columns) as shoppers see it. */
+    present: toProduct,
 
     /** Lists a product for the caller: the seller is whoever is signed in, whatever the body says. */
     async create(caller: AuthUser, input: CreateProductData): Promise<Product> {

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
 import { productReviews, products } from '../../db/schema/shop.js';
 
 export type ReviewRecord = {
@@ -10,6 +11,7 @@ export type ReviewRecord = {
   userName: string;
   rating: number;
   comment: string;
+  verifiedPurchase: boolean;
   createdAt: Date;
 };
 
@@ -20,6 +22,7 @@ const reviewColumns = {
   userName: users.name,
   rating: productReviews.rating,
   comment: productReviews.comment,
+  verifiedPurchase: productReviews.verifiedPurchase,
   createdAt: productReviews.createdAt,
 };
 
@@ -51,9 +54,28 @@ export async function addRatingToProduct(db: Db, productId: string, rating: numb
   return rows.length > 0;
 }
 
+/** Whether the user has a paid order with a line of the product. */
+export async function hasPaidFor(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ orderId: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'paid'), eq(orderItems.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertReview(
   db: Db,
-  values: { productId: string; userId: string; rating: number; comment: string; createdAt?: Date },
+  values: {
+    productId: string;
+    userId: string;
+    rating: number;
+    comment: string;
+    /** Its author had paid for the product (false unless told). */
+    verifiedPurchase?: boolean;
+    createdAt?: Date;
+  },
 ): Promise<string> {
   const [row] = await db.insert(productReviews).values(values).returning({ id: productReviews.id });
   if (!row) throw new Error('insert into product_reviews returned no row');

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { bearer, createProduct, registerUser, type RegisteredUser } from '../../../test/factories.js';
+import {
+  bearer,
+  createProduct,
+  payOrder,
+  placeOrder,
+  registerUser,
+  type RegisteredUser,
+} from '../../../test/factories.js';
 
 let t: TestApp;
 let seller: RegisteredUser;
@@ -63,6 +70,47 @@ describe('POST /api/reviews', () => {
     expect(await product()).toMatchObject({ rating: 3.5, reviewCount: 2 });
   });
 
+  it("refuses the product's own seller with 403 and writes nothing", async () => {
+    const target = await createProduct(t.database.db, seller.id);
+    const response = await review({ productId: target, rating: 5, comment: 'Best in town' }, seller.token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'OWN_PRODUCT', message: REVIEW_MESSAGES.ownProduct });
+    expect((await reviewsOf(target)).json()).toEqual([]);
+    expect(await product(target)).toMatchObject({ rating: 0, reviewCount: 0 });
+  });
+
+  it("marks a paid buyer's review a verified purchase, not one who only ordered it or paid for another", async () => {
+    const target = await createProduct(t.database.db, seller.id);
+    const other = await createProduct(t.database.db, seller.id);
+    const paidBuyer = await registerUser(t.app, { name: 'Achieng Odhiambo' });
+    await payOrder(t.app, paidBuyer, await placeOrder(t.app, paidBuyer.token, [{ productId: target }]));
+    // Ordered but never paid for; and paid for, but another product.
+    const unpaidBuyer = await registerUser(t.app, { name: 'Kamau Njoroge' });
+    await placeOrder(t.app, unpaidBuyer.token, [{ productId: target }]);
+    const otherBuyer = await registerUser(t.app, { name: 'Mwanaisha Said' });
+    await payOrder(t.app, otherBuyer, await placeOrder(t.app, otherBuyer.token, [{ productId: other }]));
+
+    const verified = await review({ productId: target, rating: 5 }, paidBuyer.token);
+    expect(verified.statusCode).toBe(201);
+    expect(verified.json()).toMatchObject({ user: { name: 'Achieng Odhiambo' }, verifiedPurchase: true });
+    for (const buyer of [unpaidBuyer, otherBuyer]) {
+      const unverified = await review({ productId: target, rating: 3 }, buyer.token);
+      expect(unverified.statusCode).toBe(201);
+      expect(unverified.json().verifiedPurchase).toBe(false);
+    }
+    const listed = (await reviewsOf(target)).json();
+    expect(
+      listed.map((r: { user: { name: string }; verifiedPurchase: boolean }) => [
+        r.user.name,
+        r.verifiedPurchase,
+      ]),
+    ).toEqual([
+      ['Mwanaisha Said', false],
+      ['Kamau Njoroge', false],
+      ['Achieng Odhiambo', true],
+    ]);
+  });
+
   it("refuses a user's second review of a product with 409, leaving the rating as it was", async () => {
     const user = await registerUser(t.app);
     const before = await product();
@@ -107,6 +155,7 @@ describe('GET /api/reviews/product/{productId}', () => {
       comment: 'Grace says hi',
       user: { name: 'Grace' },
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      verifiedPurchase: false,
     });
   });
 

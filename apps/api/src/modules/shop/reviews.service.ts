@@ -1,10 +1,10 @@
 import { type Review } from '@sokoni/contracts/shop';
 import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Db } from '../../db/client.js';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/tokens.js';
-import { productExists } from './products.repository.js';
+import { findSellerId, productExists } from './products.repository.js';
 import * as repo from './reviews.repository.js';
 
 const toReview = (record: repo.ReviewRecord): Review => ({
@@ -15,6 +15,7 @@ const toReview = (record: repo.ReviewRecord): Review => ({
   comment: record.comment,
   user: { name: record.userName },
   date: record.createdAt.toISOString(),
+  verifiedPurchase: record.verifiedPurchase,
 });
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -33,15 +34,23 @@ export function createReviewsService({ db, onRatingChanged }: { db: Db; onRating
       return reviews.map(toReview);
     },
 
-    /** One review per user per product; the product's rating moves in the same transaction. */
+    /**
+     * One review per user per product, never by its seller; the product's rating moves in the same
+     * transaction. A review by someone who has paid for the product is marked a verified purchase,
+     * as things stand when it is written.
+     */
     async create(
       author: AuthUser,
       input: { productId: string; rating: number; comment: string },
     ): Promise<Review> {
       try {
         const id = await db.transaction(async (tx) => {
+          const sellerId = await findSellerId(tx, input.productId);
+          if (sellerId === undefined) throw productNotFound();
+          if (sellerId === author.sub) throw forbidden(REVIEW_MESSAGES.ownProduct, 'OWN_PRODUCT');
+          const verifiedPurchase = await repo.hasPaidFor(tx, author.sub, input.productId);
           if (!(await repo.addRatingToProduct(tx, input.productId, input.rating))) throw productNotFound();
-          return repo.insertReview(tx, { ...input, userId: author.sub });
+          return repo.insertReview(tx, { ...input, userId: author.sub, verifiedPurchase });
         });
         onRatingChanged();
         const review = await repo.findReviewById(db, id);

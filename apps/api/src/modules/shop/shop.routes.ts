@@ -9,6 +9,7 @@ import {
   ProductFacets,
   ProductQuery,
   Review,
+  SellerProfile,
   SetFeaturedInput,
   UpdateProductInput,
 } from '@sokoni/contracts/shop';
@@ -16,12 +17,14 @@ import { callerOf } from '../../lib/auth-guard.js';
 import { sendJsonBody } from '../../lib/json-body.js';
 import type { ProductsService } from './products.service.js';
 import type { ReviewsService } from './reviews.service.js';
+import type { SellersService } from './sellers.service.js';
 import { IdParams } from '../../lib/route-params.js';
 
 export const shopRoutes: FastifyPluginAsyncZod<{
   products: ProductsService;
   reviews: ReviewsService;
-}> = async (app, { products, reviews }) => {
+  sellers: SellersService;
+}> = async (app, { products, reviews, sellers }) => {
   app.get(
     '/categories',
     {
@@ -147,6 +150,20 @@ export const shopRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/sellers/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: "A seller's public profile (their listings: GET /products?seller=)",
+        params: IdParams,
+        response: { 200: SellerProfile, 404: ErrorResponse },
+      },
+    },
+    async (request) => sellers.get(request.params.id),
+  );
+
+  app.get(
     '/reviews/product/:productId',
     {
       config: { access: 'public' },
@@ -165,12 +182,13 @@ export const shopRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['shop'],
-        summary: 'Review a product (signed in, once per product)',
+        summary: 'Review a product (signed in, once per product, not its seller)',
         body: CreateReviewInput,
         response: {
           201: Review,
           400: ErrorResponse,
           401: ErrorResponse,
+          403: ErrorResponse,
           404: ErrorResponse,
           409: ErrorResponse,
         },

@@ -68,6 +68,8 @@ describe('header navigation', () => {
     await userEvent.click(more);
     expect(more.getAttribute('aria-expanded')).toBe('true');
     expect(mainLinks().slice(8)).toEqual([
+      ['Wishlist', '/wishlist'],
+      ['Sales', '/sales'],
       ['My Tickets', '/tickets/mine'],
       ['Your Events', '/tickets/organizer'],
       ['My Trips', '/trips'],
@@ -98,6 +100,8 @@ describe('header navigation', () => {
       ['Sell', '/sell'],
       ['My Products', '/my-products'],
       ['My Orders', '/orders'],
+      ['Wishlist', '/wishlist'],
+      ['Sales', '/sales'],
       ['My Tickets', '/tickets/mine'],
       ['Your Events', '/tickets/organizer'],
       ['My Trips', '/trips'],

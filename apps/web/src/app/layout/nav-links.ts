@@ -21,6 +21,8 @@ export const SIGNED_IN_LINKS: NavLinkItem[] = [
  * 'More' menu (the header has no room for them all), on a phone in the menu with the others.
  */
 export const ACCOUNT_LINKS: NavLinkItem[] = [
+  { to: '/wishlist', label: 'Wishlist' },
+  { to: '/sales', label: 'Sales' },
   { to: '/tickets/mine', label: 'My Tickets' },
   { to: '/tickets/organizer', label: 'Your Events' },
   { to: '/trips', label: 'My Trips' },

@@ -10,6 +10,7 @@ import { PasswordField } from '@/components/password-field';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { useMoveVisitorWishlist } from '@/lib/wishlist';
 import { useAuthStore } from '@/stores/auth';
 import { useLogin } from '../api/login';
 import { useReturnPath } from '../hooks/use-return-path';
@@ -30,6 +31,7 @@ export function LoginForm() {
   });
   const loginMutation = useLogin();
   const signIn = useAuthStore((state) => state.login);
+  const moveVisitorWishlist = useMoveVisitorWishlist();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const fail = (message: string) => setError('root', { type: 'server', message });
@@ -39,6 +41,7 @@ export function LoginForm() {
       onSuccess: ({ access_token }) => {
         try {
           const user = signIn(access_token);
+          moveVisitorWishlist(user.id);
           toast.success(user.name ? `Welcome back, ${user.name}!` : 'Welcome back!');
           navigate(returnPath, { replace: true });
         } catch {

@@ -10,6 +10,7 @@ import { PasswordField } from '@/components/password-field';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useMoveVisitorWishlist } from '@/lib/wishlist';
 import { useAuthStore } from '@/stores/auth';
 import { useRegister } from '../api/register';
 import { toFieldErrors } from '@/lib/field-errors';
@@ -36,6 +37,7 @@ export function SignupForm() {
   const password = useWatch({ control, name: 'password' });
   const registerMutation = useRegister();
   const signUp = useAuthStore((state) => state.signup);
+  const moveVisitorWishlist = useMoveVisitorWishlist();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const fail = (message: string) => setError('root', { type: 'server', message });
@@ -45,6 +47,7 @@ export function SignupForm() {
       onSuccess: ({ access_token }) => {
         try {
           const user = signUp(access_token, account.name);
+          moveVisitorWishlist(user.id);
           toast.success(
             user.name ? `Karibu, ${user.name}! Your account is ready.` : 'Your account is ready.',
           );

@@ -2,8 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
+import { useVisitorWishlistStore } from '@/stores/wishlist';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { serveSignInWithHearts } from '@/test/visitor-hearts';
 import { LoginPage } from './login-page';
 
 beforeEach(() => {
@@ -12,6 +14,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  useVisitorWishlistStore.setState({ productIds: [] });
   vi.restoreAllMocks();
 });
 
@@ -44,5 +47,17 @@ describe('login page', () => {
     answer(jsonResponse({ statusCode: 401, message: 'Invalid email or password' }, { status: 401 }));
     await waitFor(() => expect(submit.textContent).toBe('Sign In'));
     expect(submit.disabled).toBe(false);
+  });
+
+  it('moves the hearts given as a visitor into the account on signing in', async () => {
+    const user = userEvent.setup();
+    const heartsMoved = serveSignInWithHearts('POST /api/auth/login', 200);
+    renderWithProviders(<LoginPage />, { url: '/login' });
+
+    await user.type(screen.getByLabelText('Email'), 'amina@sokoni.co.ke');
+    await user.type(screen.getByLabelText('Password'), 'Karibu2026!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await heartsMoved();
   });
 });

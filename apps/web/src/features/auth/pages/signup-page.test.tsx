@@ -2,8 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
+import { useVisitorWishlistStore } from '@/stores/wishlist';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { serveSignInWithHearts } from '@/test/visitor-hearts';
 import { SignupPage } from './signup-page';
 
 beforeEach(() => {
@@ -12,6 +14,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  useVisitorWishlistStore.setState({ productIds: [] });
   vi.restoreAllMocks();
 });
 
@@ -45,5 +48,18 @@ describe('signup page', () => {
     answer(jsonResponse({ statusCode: 409, message: 'Email already exists' }, { status: 409 }));
     await waitFor(() => expect(submit.textContent).toBe('Create Account'));
     expect(submit.disabled).toBe(false);
+  });
+
+  it('moves the hearts given as a visitor into the account on signing up', async () => {
+    const user = userEvent.setup();
+    const heartsMoved = serveSignInWithHearts('POST /api/auth/register', 201);
+    renderWithProviders(<SignupPage />, { url: '/signup' });
+
+    await user.type(screen.getByLabelText('Full name'), 'Amina Wanjiru');
+    await user.type(screen.getByLabelText('Email'), 'amina@sokoni.co.ke');
+    await user.type(screen.getByLabelText('Password'), 'Karibu2026!');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await heartsMoved();
   });
 });

@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/button';
 
 type CartSummaryProps = { subtotal: number; unitCount: number };
 
-/** The order summary: subtotal, then checkout and a way back to the shop. */
+/** The order summary: subtotal of what can be bought, then checkout (when there is any) and a way back to the shop. */
 export function CartSummary({ subtotal, unitCount }: CartSummaryProps) {
   return (
     <section
@@ -24,9 +24,11 @@ export function CartSummary({ subtotal, unitCount }: CartSummaryProps) {
         </dd>
       </dl>
       <div className="flex flex-col gap-2">
-        <Link to="/checkout" className={buttonClasses('primary', 'w-full')}>
-          Proceed to Checkout
-        </Link>
+        {unitCount > 0 ? (
+          <Link to="/checkout" className={buttonClasses('primary', 'w-full')}>
+            Proceed to Checkout
+          </Link>
+        ) : null}
         <Link to="/shop" className={buttonClasses('secondary', 'w-full')}>
           Continue Shopping
         </Link>

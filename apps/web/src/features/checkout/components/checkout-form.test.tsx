@@ -1,40 +1,195 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DELIVERY_MESSAGES, KENYA_COUNTIES, type Delivery } from '@sokoni/contracts/delivery';
+import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { CheckoutForm } from './checkout-form';
+import { checkoutFormValues, type CheckoutDetails } from '../lib/checkout-details';
+import { CheckoutForm, type PickupPoint } from './checkout-form';
 
-function renderForm(providerLabel: string | null, busy = false) {
-  const { unmount } = renderWithProviders(
+const SHOPS: PickupPoint[] = [
+  { sellerId: 's1', sellerName: 'Baraka Mwangi', location: 'Luthuli Avenue, Nairobi CBD' },
+  { sellerId: 's2', sellerName: 'Achieng Crafts', location: 'Kibuye Market, Kisumu' },
+];
+
+function renderForm({
+  last = null,
+  providerLabel = 'Sokoni Sandbox',
+  busy = false,
+}: { last?: Delivery | null; providerLabel?: string | null; busy?: boolean } = {}) {
+  const onPay = vi.fn<(details: CheckoutDetails) => void>();
+  const view = renderWithProviders(
     <CheckoutForm
-      defaultEmail="amina@sokoni.co.ke"
+      defaultValues={checkoutFormValues('amina@sokoni.co.ke', last)}
+      pickupPoints={SHOPS}
       total={21_799}
       providerLabel={providerLabel}
       busy={busy}
       error={null}
-      onPay={() => {}}
+      onPay={onPay}
     />,
   );
-  const shown = {
-    button: screen.getByRole('button', { name: /^Pay / }).textContent,
-    status: screen.getByRole('status').textContent,
-  };
-  unmount();
-  return shown;
+  return { onPay, ...view };
+}
+
+const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const payButton = () => screen.getByRole('button', { name: /^Pay / });
+
+async function fillDelivery(
+  user: ReturnType<typeof userEvent.setup>,
+  fields: { phone?: string; county?: string; town?: string; address?: string },
+) {
+  if (fields.phone !== undefined) await user.type(screen.getByLabelText('Phone number'), fields.phone);
+  if (fields.county !== undefined) await user.selectOptions(screen.getByLabelText('County'), fields.county);
+  if (fields.town !== undefined) await user.type(screen.getByLabelText('Town'), fields.town);
+  if (fields.address !== undefined)
+    await user.type(screen.getByLabelText('Street or landmark'), fields.address);
 }
 
 describe('the pay button', () => {
+  function shown(providerLabel: string | null, busy = false) {
+    const { unmount } = renderForm({ providerLabel, busy });
+    const text = {
+      button: payButton().textContent,
+      status: screen.getAllByRole('status').at(-1)?.textContent,
+    };
+    unmount();
+    return text;
+  }
+
   it('names Paystack when it takes the payment, and says so while redirecting', () => {
-    expect(renderForm('Paystack').button).toBe('Pay KES 21,799 with Paystack');
-    expect(renderForm('Paystack', true).status).toBe('Redirecting to Paystack...');
+    expect(shown('Paystack').button).toBe('Pay KES 21,799 with Paystack');
+    expect(shown('Paystack', true).status).toBe('Redirecting to Paystack...');
   });
 
   it('names the sandbox when the sandbox takes it', () => {
-    expect(renderForm('Sokoni Sandbox').button).toBe('Pay KES 21,799 with Sokoni Sandbox');
-    expect(renderForm('Sokoni Sandbox', true).status).toBe('Redirecting to Sokoni Sandbox...');
+    expect(shown('Sokoni Sandbox').button).toBe('Pay KES 21,799 with Sokoni Sandbox');
+    expect(shown('Sokoni Sandbox', true).status).toBe('Redirecting to Sokoni Sandbox...');
   });
 
   it('promises no provider before it is known', () => {
-    expect(renderForm(null).button).toBe('Pay KES 21,799');
-    expect(renderForm(null).status).toBe('');
+    expect(shown(null).button).toBe('Pay KES 21,799');
+    expect(shown(null).status).toBe('');
+  });
+});
+
+describe('delivery at checkout', () => {
+  it.each([
+    ['0712 345 678', '+254712345678'],
+    ['0112345678', '+254112345678'],
+    ['+254 712 345 678', '+254712345678'],
+    ['254712345678', '+254712345678'],
+  ])('accepts the phone %s and sends it as %s with the delivery', async (phone, e164) => {
+    const user = userEvent.setup();
+    const { onPay } = renderForm();
+    await fillDelivery(user, { phone, county: 'Kisumu', town: 'Kisumu', address: 'Oginga Odinga Street' });
+    await user.click(payButton());
+
+    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
+    expect(onPay.mock.calls[0]?.[0]).toEqual({
+      email: 'amina@sokoni.co.ke',
+      delivery: {
+        method: 'delivery',
+        phone: e164,
+        county: 'Kisumu',
+        town: 'Kisumu',
+        address: 'Oginga Odinga Street',
+      },
+    });
+  });
+
+  it.each([
+    ['too short', '071234'],
+    ['starting 08', '0812 345 678'],
+    ['with letters', '07l2 345 678'],
+  ])('refuses a phone %s with the server message, paying nothing', async (_case, phone) => {
+    const user = userEvent.setup();
+    const { onPay } = renderForm();
+    await fillDelivery(user, { phone, county: 'Kisumu', town: 'Kisumu', address: 'Oginga Odinga Street' });
+    await user.click(payButton());
+
+    await waitFor(() => expect(fieldError('Phone number')).toBe('Enter a valid Kenyan phone number.'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone number'));
+    expect(onPay).not.toHaveBeenCalled();
+  });
+
+  it('asks a delivery for its county, town and street or landmark', async () => {
+    const user = userEvent.setup();
+    const { onPay } = renderForm();
+    await fillDelivery(user, { phone: '0712345678' });
+    await user.click(payButton());
+
+    await waitFor(() => expect(fieldError('County')).toBe(DELIVERY_MESSAGES.county));
+    expect(fieldError('Town')).toBe(DELIVERY_MESSAGES.townRequired);
+    expect(fieldError('Street or landmark')).toBe(DELIVERY_MESSAGES.addressRequired);
+    expect(onPay).not.toHaveBeenCalled();
+  });
+
+  it('offers the 47 counties A–Z, so a buyer finds theirs', () => {
+    renderForm();
+    const options = within(screen.getByLabelText('County'))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(options[0]).toBe('');
+    const counties = options.slice(1);
+    expect(counties).toHaveLength(47);
+    expect(new Set(counties)).toEqual(new Set(KENYA_COUNTIES));
+    expect(counties).toEqual([...counties].sort((a, b) => a!.localeCompare(b!, 'en')));
+    expect(counties.slice(0, 3)).toEqual(['Baringo', 'Bomet', 'Bungoma']);
+  });
+
+  it("takes a pickup with the phone alone, showing each seller's shop instead of an address", async () => {
+    const user = userEvent.setup();
+    const { onPay } = renderForm();
+    await user.click(screen.getByRole('radio', { name: "Pickup from the seller's shop" }));
+
+    expect(screen.queryByRole('combobox', { name: 'County' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Town' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Street or landmark' })).toBeNull();
+    const shops = within(screen.getByTestId('pickup-points')).getAllByRole('listitem');
+    expect(shops.map((shop) => shop.textContent)).toEqual([
+      'Baraka Mwangi: Luthuli Avenue, Nairobi CBD',
+      'Achieng Crafts: Kibuye Market, Kisumu',
+    ]);
+
+    await fillDelivery(user, { phone: '0722 000 111' });
+    await user.click(payButton());
+    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
+    expect(onPay.mock.calls[0]?.[0]).toEqual({
+      email: 'amina@sokoni.co.ke',
+      delivery: { method: 'pickup', phone: '+254722000111' },
+    });
+  });
+
+  it("is filled in from the buyer's last delivery, the phone written the Kenyan way", async () => {
+    const user = userEvent.setup();
+    const { onPay } = renderForm({
+      last: {
+        method: 'delivery',
+        phone: '+254722000111',
+        county: 'Kisumu',
+        town: 'Kisumu',
+        address: 'Oginga Odinga Street',
+      },
+    });
+    expect(valueOf('Phone number')).toBe('0722 000 111');
+    expect((screen.getByRole('radio', { name: 'Delivery' }) as HTMLInputElement).checked).toBe(true);
+    expect(valueOf('County')).toBe('Kisumu');
+    expect(valueOf('Town')).toBe('Kisumu');
+    expect(valueOf('Street or landmark')).toBe('Oginga Odinga Street');
+
+    await user.click(payButton());
+    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
+    expect(onPay.mock.calls[0]?.[0].delivery).toMatchObject({ phone: '+254722000111', county: 'Kisumu' });
+  });
+
+  it('remembers a pickup too', () => {
+    renderForm({
+      last: { method: 'pickup', phone: '+254712345678', county: null, town: null, address: null },
+    });
+    expect(
+      (screen.getByRole('radio', { name: "Pickup from the seller's shop" }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(valueOf('Phone number')).toBe('0712 345 678');
   });
 });

@@ -1,30 +1,51 @@
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
+import type { Product } from '@sokoni/contracts/shop';
 import { EmptyState } from '@/components/empty-state';
 import { FormAlert } from '@/components/form-alert';
 import { CartIcon } from '@/components/icons';
+import { NoticeList } from '@/components/notice-list';
+import { LoadingState } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { keptOutReason, useCartRefresh } from '@/lib/cart-refresh';
 import { goToProvider, usePaymentProvider } from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import { selectCartSubtotal, useCartStore } from '@/stores/cart';
 import type { CartItem } from '@/stores/cart';
-import { CheckoutForm } from '../components/checkout-form';
+import { useLastDelivery } from '../api/get-last-delivery';
+import { CheckoutForm, type PickupPoint } from '../components/checkout-form';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { useCheckout } from '../hooks/use-checkout';
+import { checkoutFormValues, type CheckoutDetails } from '../lib/checkout-details';
 
-function CheckoutContent() {
-  const user = useAuthStore((state) => state.user);
+/** Each seller of these products once, with their shop's location. */
+function pickupPointsOf(products: Product[]): PickupPoint[] {
+  const bySeller = new Map<string, PickupPoint>();
+  for (const { seller, shopLocation } of products) {
+    bySeller.set(seller.id, { sellerId: seller.id, sellerName: seller.name, location: shopLocation });
+  }
+  return [...bySeller.values()];
+}
+
+function CheckoutContent({ email }: { email: string }) {
   const cartItems = useCartStore((state) => state.items);
-  const clearCart = useCartStore((state) => state.clearCart);
+  const notices = useCartStore((state) => state.notices);
+  const removeItem = useCartStore((state) => state.removeItem);
+  const { stateOf, refreshed } = useCartRefresh();
+  const lastDelivery = useLastDelivery();
   const checkout = useCheckout();
   const provider = usePaymentProvider();
-  // Once paid for, the cart is cleared while the browser is still leaving; keep showing what was ordered.
+  // Once paid for, the lines are taken out of the cart while the browser is still leaving; keep
+  // showing what was ordered.
   const [placedItems, setPlacedItems] = useState<CartItem[] | null>(null);
-  const items = placedItems ?? cartItems;
+  // A sold-out or deleted product stays in the cart, marked there, and is not ordered.
+  const buyable = cartItems.filter((item) => stateOf(item).status === 'available');
+  const keptOut = cartItems.flatMap((item) => keptOutReason(item, stateOf(item)) ?? []);
+  const items = placedItems ?? buyable;
   const total = selectCartSubtotal({ items });
 
-  if (!user) return <FormAlert message={PAYMENT_MESSAGES.userNotLoggedIn} />;
-  if (items.length === 0)
+  if (cartItems.length === 0 && !placedItems)
     return (
       <EmptyState
         icon={CartIcon}
@@ -32,15 +53,20 @@ function CheckoutContent() {
         action={{ to: '/shop', label: 'Continue Shopping' }}
       />
     );
+  // Nothing left to buy: the cart says why, line by line.
+  if (items.length === 0 && refreshed) return <Navigate to="/cart" replace />;
+  if (lastDelivery.isPending) return <LoadingState />;
 
-  function pay(email: string) {
-    const ordered = cartItems;
+  const pickupPoints = pickupPointsOf(buyable.flatMap((item) => stateOf(item).product ?? []));
+
+  function pay(details: CheckoutDetails) {
+    const ordered = buyable;
     checkout.mutate(
-      { items: ordered, email },
+      { ...details, items: ordered },
       {
         onSuccess: (authorizationUrl) => {
           setPlacedItems(ordered);
-          clearCart();
+          for (const item of ordered) removeItem(item.id);
           goToProvider(authorizationUrl);
         },
       },
@@ -49,9 +75,13 @@ function CheckoutContent() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <CheckoutSummary items={items} total={total} />
+      <div className="space-y-4">
+        <NoticeList notices={[...notices, ...keptOut]} label="Changes to your cart" />
+        <CheckoutSummary items={items} total={total} />
+      </div>
       <CheckoutForm
-        defaultEmail={user.email}
+        defaultValues={checkoutFormValues(email, lastDelivery.data?.delivery ?? null)}
+        pickupPoints={pickupPoints}
         total={total}
         providerLabel={provider.data?.label ?? null}
         busy={checkout.isPending || placedItems !== null}
@@ -63,11 +93,16 @@ function CheckoutContent() {
 }
 
 export function CheckoutPage() {
+  const user = useAuthStore((state) => state.user);
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <title>Checkout — Sokoni</title>
       <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
-      <CheckoutContent />
+      {user ? (
+        <CheckoutContent email={user.email} />
+      ) : (
+        <FormAlert message={PAYMENT_MESSAGES.userNotLoggedIn} />
+      )}
     </section>
   );
 }

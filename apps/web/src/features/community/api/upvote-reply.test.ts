@@ -9,6 +9,12 @@ describe('upvote errors', () => {
     expect(upvoteErrorMessage(error)).toBe('You have already upvoted this reply.');
   });
 
+  it("shows the server's refusal of an upvote of one's own reply as it is", () => {
+    const error = new ApiError(403, 'You cannot upvote your own reply.', [], 'OWN_REPLY');
+    expect(isAlreadyVoted(error)).toBe(false);
+    expect(upvoteErrorMessage(error)).toBe('You cannot upvote your own reply.');
+  });
+
   it('shows any other failure as the generic upvote text', () => {
     for (const error of [
       new ApiError(404, 'Reply not found.', [], 'REPLY_NOT_FOUND'),

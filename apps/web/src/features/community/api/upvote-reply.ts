@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ThreadDetail } from '@sokoni/contracts/community';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
 import { useVotedRepliesStore } from '@/stores/voted-replies';
 
 export type UpvoteAnswer = { replyId: string; upvotes: number };
@@ -17,9 +17,16 @@ export function isAlreadyVoted(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'ALREADY_VOTED';
 }
 
-/** Spec §8: the text shown next to the button after a failed upvote. */
+/**
+ * Spec §8: the text shown next to the button after a failed upvote; the server's own when it
+ * refused an upvote of the voter's own reply.
+ */
 export function upvoteErrorMessage(error: unknown): string {
-  return isAlreadyVoted(error) ? COMMUNITY_MESSAGES.alreadyUpvotedShown : COMMUNITY_MESSAGES.upvoteFailed;
+  if (isAlreadyVoted(error)) return COMMUNITY_MESSAGES.alreadyUpvotedShown;
+  if (error instanceof ApiError && error.code === 'OWN_REPLY') {
+    return errorMessage(error, COMMUNITY_MESSAGES.ownReply);
+  }
+  return COMMUNITY_MESSAGES.upvoteFailed;
 }
 
 export function useUpvoteReply(threadId: string) {

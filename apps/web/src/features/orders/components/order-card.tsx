@@ -1,59 +1,70 @@
+import { Link } from 'react-router';
 import type { Order } from '@sokoni/contracts/orders';
-import { formatKES } from '@sokoni/contracts/money';
-import { LineItem } from '@/components/line-item';
+import { DeliveryDetails } from '@/components/delivery-details';
+import { OrderFrame } from '@/components/order-frame';
+import { PayNowButton } from '@/components/pay-now-button';
 import { formatOrderNumber } from '@sokoni/contracts/checkout';
 import { ORDER_STATUS_LABELS, formatOrderDate } from '../lib/order-display';
+import { ShipmentList } from './shipment-list';
 
 const STATUS_CLASSES: Record<Order['status'], string> = {
   paid: 'bg-emerald-100 text-emerald-800',
   pending: 'bg-amber-100 text-amber-900',
 };
 
+const partHeading = 'text-sm font-semibold text-slate-700';
+
+/**
+ * One order: its number (a link to its own page), when it was placed, its status and total, its
+ * lines, where it goes; then each seller's shipment once it is paid, or Pay now while it is pending
+ * (its payment declined, abandoned or never finished).
+ */
 export function OrderCard({ order }: { order: Order }) {
   const headingId = `order-${order.id}-heading`;
+  const orderNumber = formatOrderNumber(order.id);
   return (
-    <article
-      aria-labelledby={headingId}
-      data-testid="order-card"
-      className="rounded-2xl border border-slate-200 bg-white"
+    <OrderFrame
+      kind="order"
+      headingId={headingId}
+      title={
+        <Link
+          to={`/orders/${encodeURIComponent(order.id)}`}
+          className="underline-offset-2 hover:text-emerald-800 hover:underline"
+        >
+          {orderNumber}
+        </Link>
+      }
+      orderNumber={orderNumber}
+      when={
+        <>
+          Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        </>
+      }
+      status={{ label: ORDER_STATUS_LABELS[order.status], className: STATUS_CLASSES[order.status] }}
+      total={order.totalAmount}
+      items={order.items}
     >
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-4 sm:p-5">
-        <div>
-          <h2 id={headingId} className="text-lg font-bold text-slate-900">
-            {formatOrderNumber(order.id)}
-          </h2>
-          <p className="text-sm text-slate-600">
-            Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
-          </p>
+      {order.delivery ? (
+        <div className="border-t border-slate-200 px-4 py-3 sm:px-5">
+          <DeliveryDetails delivery={order.delivery} />
         </div>
-        <div className="flex flex-col items-end gap-1">
-          <span
-            data-testid="order-status"
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[order.status]}`}
-          >
-            {ORDER_STATUS_LABELS[order.status]}
-          </span>
-          <p className="text-lg font-extrabold text-slate-900 tabular-nums" data-testid="order-total">
-            {formatKES(order.totalAmount)}
-          </p>
+      ) : null}
+      {order.shipments.length > 0 ? (
+        <section
+          aria-labelledby={`${headingId}-shipping`}
+          className="space-y-2 border-t border-slate-200 p-4 sm:p-5"
+        >
+          <h3 id={`${headingId}-shipping`} className={partHeading}>
+            Shipping
+          </h3>
+          <ShipmentList shipments={order.shipments} />
+        </section>
+      ) : null}
+      {order.status === 'pending' ? (
+        <div className="border-t border-slate-200 p-4 sm:p-5">
+          <PayNowButton order={order} describedBy={headingId} />
         </div>
-      </header>
-      <ul
-        aria-label={`Items in ${formatOrderNumber(order.id)}`}
-        className="divide-y divide-slate-100 px-4 sm:px-5"
-      >
-        {order.items.map((item) => (
-          <LineItem
-            key={item.id}
-            testId="order-item"
-            image={item.product.image ?? undefined}
-            name={item.product.name}
-            quantity={item.quantity}
-            price={item.price}
-            quantityPrefix="Qty "
-          />
-        ))}
-      </ul>
-    </article>
+      ) : null}
+    </OrderFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@sokoni/contracts/checkout';
+import type { Shipment } from '@sokoni/contracts/orders';
 
 const orderDate = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium' });
 
@@ -11,3 +12,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   paid: 'Paid',
   pending: 'Pending payment',
 };
+
+/** When a seller's part of a paid order last moved: delivered, or else shipped; null while awaiting. */
+export function shipmentMovedAt(shipment: Shipment): string | null {
+  return shipment.status === 'delivered' ? shipment.deliveredAt : shipment.shippedAt;
+}

@@ -1,14 +1,32 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES, ORDER_PAGE_SIZE } from '@sokoni/contracts/checkout';
 import type { Order } from '@sokoni/contracts/orders';
-import { buildOrder, jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { goToProvider } from '@/lib/payment-flow';
+import type * as PaymentFlow from '@/lib/payment-flow';
+import { useAuthStore } from '@/stores/auth';
+import {
+  buildOrder,
+  jsonResponse,
+  pageResponse,
+  requestUrl,
+  requestedUrls,
+  serveApi,
+} from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { OrdersPage } from './orders-page';
 
+// Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
+vi.mock('@/lib/payment-flow', async (importOriginal) => ({
+  ...(await importOriginal<typeof PaymentFlow>()),
+  goToProvider: vi.fn(),
+}));
+
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.mocked(goToProvider).mockReset();
+  useAuthStore.setState({ user: null });
 });
 
 /** The server's GET /api/orders over `orders` (newest first): pages by offset, X-Total-Count. */
@@ -102,5 +120,119 @@ describe('My Orders', () => {
     await waitFor(() => expect(shownOrders()).toHaveLength(25));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(loadMore()).toBeNull();
+  });
+});
+
+describe('My Orders: delivery, shipments and paying again', () => {
+  const SHOPPER = { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.co.ke', role: 'user', token: 't' };
+  const cardOf = (order: Order) =>
+    screen
+      .getAllByTestId('order-card')
+      .find((card) => card.textContent?.includes(order.items[0]!.product.name)) as HTMLElement;
+
+  it("shows where each order goes, and each seller's shipment once it is paid", async () => {
+    const paid = buildOrder({
+      status: 'paid',
+      paidAt: '2026-11-20T10:00:00.000Z',
+      delivery: {
+        method: 'delivery',
+        phone: '+254722000111',
+        county: 'Kisumu',
+        town: 'Kisumu',
+        address: 'Oginga Odinga Street',
+      },
+      shipments: [
+        {
+          sellerId: 's1',
+          sellerName: 'Achieng Crafts',
+          status: 'awaiting',
+          note: null,
+          shippedAt: null,
+          deliveredAt: null,
+        },
+        {
+          sellerId: 's2',
+          sellerName: 'Baraka Mwangi',
+          status: 'shipped',
+          note: 'G4S, waybill 4471',
+          shippedAt: '2026-11-21T08:30:00.000Z',
+          deliveredAt: null,
+        },
+      ],
+    });
+    const pickup = buildOrder({
+      delivery: { method: 'pickup', phone: '+254712345678', county: null, town: null, address: null },
+    });
+    serveApi({ 'GET /api/orders': () => pageResponse([paid, pickup]) });
+    renderWithProviders(<OrdersPage />, { url: '/orders' });
+
+    await waitFor(() => expect(shownOrders()).toHaveLength(2));
+    const paidCard = within(cardOf(paid));
+    expect(paidCard.getByTestId('delivery-details').textContent).toBe(
+      'DeliveryDeliveryAddressOginga Odinga Street, Kisumu, Kisumu CountyPhone0722 000 111',
+    );
+    expect(paidCard.getByRole('link', { name: '0722 000 111' }).getAttribute('href')).toBe(
+      'tel:+254722000111',
+    );
+    const shipments = paidCard.getAllByTestId('shipment');
+    expect(shipments.map((shipment) => within(shipment).getByTestId('shipment-status').textContent)).toEqual([
+      'Awaiting shipment',
+      'Shipped',
+    ]);
+    expect(shipments[1]?.textContent).toContain('21 Nov 2026 · G4S, waybill 4471');
+    expect(paidCard.queryByRole('button', { name: 'Pay now' })).toBeNull();
+
+    const pickupCard = within(cardOf(pickup));
+    expect(pickupCard.getByTestId('delivery-details').textContent).toBe(
+      "DeliveryPickup from the seller's shopPhone0712 345 678",
+    );
+    expect(pickupCard.queryAllByTestId('shipment')).toHaveLength(0);
+  });
+
+  it('offers Pay now on a pending order, paying the same order again and going to the provider', async () => {
+    const user = userEvent.setup();
+    useAuthStore.setState({ user: SHOPPER });
+    const pending = buildOrder({ totalAmount: 45_000 });
+    const { requests } = serveApi({
+      'GET /api/orders': () => pageResponse([pending]),
+      'POST /api/payments/initialize': () =>
+        jsonResponse({ status: true, data: { authorization_url: 'https://pay.example/again' } }),
+    });
+    renderWithProviders(<OrdersPage />, { url: '/orders' });
+
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+
+    await waitFor(() => expect(goToProvider).toHaveBeenCalledWith('https://pay.example/again'));
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      email: 'amina@example.co.ke',
+      amount: 45_000,
+      paymentType: 'order',
+      orderId: pending.id,
+    });
+  });
+
+  it('says what is no longer available when paying again is refused, staying on My Orders', async () => {
+    const user = userEvent.setup();
+    useAuthStore.setState({ user: SHOPPER });
+    const pending = buildOrder();
+    serveApi({
+      'GET /api/orders': () => pageResponse([pending]),
+      'POST /api/payments/initialize': () =>
+        jsonResponse(
+          { statusCode: 409, code: 'SOLD_OUT', message: ORDER_MESSAGES.soldOut('Used iPhone 12') },
+          { status: 409 },
+        ),
+    });
+    renderWithProviders(<OrdersPage />, { url: '/orders' });
+
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+
+    await waitFor(() =>
+      expect(within(cardOf(pending)).getByRole('alert').textContent).toBe(
+        'Sold out: Used iPhone 12 has no units left.',
+      ),
+    );
+    expect(goToProvider).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { QueryError } from '@/components/query-error';
 import { Spinner } from '@/components/spinner';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from '../components/order-card';
-import { OrdersSkeleton } from '../components/orders-skeleton';
+import { OrderFramesSkeleton } from '@/components/order-frame';
 
 /** The loaded pages as one list; an order placed while paging shifts the pages, so each shows once. */
 function uniqueOrders(pages: Array<{ data: Order[] }>): Order[] {
@@ -17,7 +17,7 @@ function uniqueOrders(pages: Array<{ data: Order[] }>): Order[] {
 
 function OrdersContent() {
   const ordersQuery = useOrders();
-  if (ordersQuery.isPending) return <OrdersSkeleton />;
+  if (ordersQuery.isPending) return <OrderFramesSkeleton label="Loading your orders" />;
   if (ordersQuery.isError && !ordersQuery.isFetchNextPageError) {
     return (
       <QueryError

@@ -11,6 +11,8 @@ type PaymentStatusPanelProps = {
   paid: PaidSubject | null;
   /** Shown for a paid payment below its one-line summary (a stay's booking). */
   paidDetails?: ReactNode;
+  /** Offered when the payment failed, before Retry (an order's Pay now). */
+  failedAction?: ReactNode;
   reference: string | null;
   onRetry: () => void;
   onGoHome: () => void;
@@ -59,6 +61,7 @@ export function PaymentStatusPanel({
   state,
   paid,
   paidDetails,
+  failedAction,
   reference,
   onRetry,
   onGoHome,
@@ -106,6 +109,8 @@ export function PaymentStatusPanel({
           </div>
         </>
       ) : null}
+
+      {state.phase === 'failed' && failedAction ? <div className="mt-6">{failedAction}</div> : null}
 
       {state.phase === 'failed' || state.phase === 'no-reference' || state.phase === 'unknown' ? (
         <div className="mt-6 flex flex-wrap justify-center gap-3">

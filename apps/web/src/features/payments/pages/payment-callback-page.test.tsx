@@ -1,11 +1,20 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays';
 import type { Trip } from '@sokoni/contracts/stays';
+import { goToProvider } from '@/lib/payment-flow';
+import type * as PaymentFlow from '@/lib/payment-flow';
+import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { PaymentCallbackPage } from './payment-callback-page';
+
+// Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
+vi.mock('@/lib/payment-flow', async (importOriginal) => ({
+  ...(await importOriginal<typeof PaymentFlow>()),
+  goToProvider: vi.fn(),
+}));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -15,6 +24,8 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.mocked(goToProvider).mockReset();
+  useAuthStore.setState({ user: null });
 });
 
 const BOOKING_ID = '00000000-0000-4000-8000-00000000b001';
@@ -177,5 +188,53 @@ describe('payment callback page', () => {
     expect(heading).toBe('Unknown Status');
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);
     expect(buttons).toEqual(['Retry', 'Go Home']);
+  });
+
+  it('offers Pay now when an order was declined, paying the same order again', async () => {
+    useAuthStore.setState({
+      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.co.ke', role: 'user', token: 't' },
+    });
+    const initialized: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const { pathname } = requestUrl(input);
+      if (pathname === '/api/payments/initialize') {
+        initialized.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ status: true, data: { authorization_url: 'https://pay.example/again' } });
+      }
+      return jsonResponse({
+        status: 'failed',
+        reference: 'ref_declined',
+        paymentType: 'order',
+        amount: 45_000,
+        currency: 'KES',
+        subjectId: 'order-1',
+        paidAt: null,
+        refund: null,
+      } satisfies PaymentVerification);
+    });
+
+    expect(await openAndVerify('/payment/callback?reference=ref_declined')).toBe('Payment Failed');
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['Pay now', 'Retry', 'Go Home']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await settle();
+    expect(initialized).toEqual([
+      {
+        email: 'amina@example.co.ke',
+        amount: 45_000,
+        paymentType: 'order',
+        orderId: 'order-1',
+        callback_url: `${window.location.origin}/payment/callback`,
+      },
+    ]);
+    expect(goToProvider).toHaveBeenCalledWith('https://pay.example/again');
+  });
+
+  it('offers no Pay now for a failed payment that is not for an order', async () => {
+    answerVerify({ reference: 'ref_stay', status: 'failed', paymentType: 'booking', paidAt: null });
+
+    expect(await openAndVerify('/payment/callback?reference=ref_stay')).toBe('Payment Failed');
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 });

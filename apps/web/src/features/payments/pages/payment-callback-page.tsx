@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { PayNowButton } from '@/components/pay-now-button';
 import { usePaymentCallback } from '../hooks/use-payment-callback';
 import { PaidBooking } from '../components/paid-booking';
 import { PaymentStatusPanel } from '../components/payment-status-panel';
@@ -25,6 +26,12 @@ function PaymentCallback({ reference, details }: { reference: string | null; det
         // A paid stay shows its booking as the server has it (spec §2), or its refund.
         state.phase === 'success' && payment?.paymentType === 'booking' ? (
           <PaidBooking payment={payment} />
+        ) : null
+      }
+      failedAction={
+        // A declined order can be paid again at once, holding its units again (#15).
+        state.phase === 'failed' && payment?.paymentType === 'order' && payment.status === 'failed' ? (
+          <PayNowButton order={{ id: payment.subjectId, totalAmount: payment.amount }} />
         ) : null
       }
       reference={reference}

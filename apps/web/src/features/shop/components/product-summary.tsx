@@ -6,14 +6,14 @@ import { stockLabel } from '@sokoni/contracts/checkout';
 import type { Product } from '@sokoni/contracts/shop';
 import { formatKES } from '@sokoni/contracts/money';
 import { Button } from '@/components/button';
-import { CartIcon, PhoneIcon, PinIcon } from '@/components/icons';
+import { CartIcon, PinIcon } from '@/components/icons';
 import { RatingStars } from '@/components/rating-stars';
+import { ShareButton } from '@/components/share-button';
 import { useCartStore } from '@/stores/cart';
-
-const reviewCountText = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
-
-/** Digits and a leading + only, so `tel:` links dial on every phone. */
-const telHref = (contact: string) => `tel:${contact.replace(/[^\d+]/g, '')}`;
+import { productShare } from '../lib/product-links';
+import { reviewCountText } from '../lib/review-count';
+import { SellerContact } from './seller-contact';
+import { WishlistToggle } from './wishlist-toggle';
 
 function DetailRow({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -90,6 +90,11 @@ export function ProductSummary({ product, children }: ProductSummaryProps) {
         Add to Cart
       </Button>
 
+      <div className="flex flex-wrap gap-2">
+        <ShareButton share={productShare(product)} />
+        <WishlistToggle product={product} />
+      </div>
+
       <div>
         <h2 className="text-lg font-semibold text-slate-900">Description</h2>
         <p className="mt-1 whitespace-pre-line text-slate-700">{product.description}</p>
@@ -109,15 +114,16 @@ export function ProductSummary({ product, children }: ProductSummaryProps) {
           )}
         </DetailRow>
         <DetailRow term="Condition">{product.condition}</DetailRow>
-        <DetailRow term="Seller">{product.seller.name}</DetailRow>
-        <DetailRow term="Contact">
-          <a
-            href={telHref(product.sellerContact)}
-            className="inline-flex items-center gap-1.5 font-medium text-emerald-800 underline-offset-2 hover:underline"
+        <DetailRow term="Seller">
+          <Link
+            to={`/sellers/${product.seller.id}`}
+            className="font-medium text-emerald-800 underline-offset-2 hover:underline"
           >
-            <PhoneIcon />
-            {product.sellerContact}
-          </a>
+            {product.seller.name}
+          </Link>
+        </DetailRow>
+        <DetailRow term="Contact">
+          <SellerContact product={product} />
         </DetailRow>
         <DetailRow term="Location">
           <span className="inline-flex items-center gap-1.5">

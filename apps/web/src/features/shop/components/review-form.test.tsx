@@ -70,6 +70,7 @@ describe('review form', () => {
       comment: '',
       user: { name: USER.name },
       date: '2025-02-01T10:00:00.000Z',
+      verifiedPurchase: false,
     };
     answer(jsonResponse(review, { status: 201 }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));

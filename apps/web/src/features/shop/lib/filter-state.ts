@@ -33,6 +33,8 @@ export type ProductFilters = {
   sort?: ProductSort;
   featured?: boolean;
   trending?: boolean;
+  /** One seller's listings (their seller page). */
+  seller?: string;
 };
 
 const CATEGORY_IDS = new Set<string>(CATEGORIES.map((category) => category.id));
@@ -139,5 +141,6 @@ export function productFiltersToSearchParams(filters: ProductFilters): URLSearch
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.featured) params.set('featured', 'true');
   if (filters.trending) params.set('trending', 'true');
+  if (filters.seller) params.set('seller', filters.seller);
   return params;
 }

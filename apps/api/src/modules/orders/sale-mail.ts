@@ -1,0 +1,91 @@
+import { formatOrderNumber } from '@sokoni/contracts/checkout';
+import { formatDeliveryAddress, formatKenyanPhone, type Delivery } from '@sokoni/contracts/delivery';
+import { NEW_SALE_MAIL as SELLER, SALE_SHIPPED_MAIL as BUYER } from '@sokoni/contracts/mail';
+import { centsToShillings, formatKES } from '@sokoni/contracts/money';
+import type { MailMessage } from '../mail/mail.service.js';
+import { toDelivery } from './orders.service.js';
+import type { SaleLetterFacts } from './sales.repository.js';
+
+type Line = SaleLetterFacts['lines'][number];
+
+const kes = (cents: number) => formatKES(centsToShillings(cents));
+
+/** A letter as plain text: paragraphs of lines, a blank line between them, ending with a line break. */
+const letter = (paragraphs: string[][]) => `${paragraphs.map((lines) => lines.join('\n')).join('\n\n')}\n`;
+
+/** Where the goods go, in the words of the letter's reader. */
+const destination = (delivery: Delivery | null, words: typeof SELLER | typeof BUYER): string[] => {
+  if (!delivery) return [];
+  if (delivery.method === 'pickup') return [words.pickup];
+  return [words.deliverTo(formatDeliveryAddress(delivery))];
+};
+
+/** Each seller's lines of the order, in the order the lines come. */
+function linesBySeller(lines: Line[]): Map<string, Line[]> {
+  const bySeller = new Map<string, Line[]>();
+  for (const line of lines) bySeller.set(line.sellerId, [...(bySeller.get(line.sellerId) ?? []), line]);
+  return bySeller;
+}
+
+/**
+ * The notices of a paid order, one to each seller of its lines: their lines only, their total, and
+ * the buyer's name, phone and delivery, with a link to Sales.
+ */
+export function newSaleMails(facts: SaleLetterFacts, salesUrl: string): MailMessage[] {
+  const orderNumber = formatOrderNumber(facts.id);
+  const delivery = toDelivery(facts);
+  return [...linesBySeller(facts.lines).values()].map((lines) => {
+    const [{ sellerName, sellerEmail }] = lines as [Line, ...Line[]];
+    const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    return {
+      to: sellerEmail,
+      subject: SELLER.subject(orderNumber),
+      text: letter([
+        [SELLER.greeting(sellerName)],
+        [SELLER.sold(facts.buyerName, orderNumber)],
+        lines.map((line) =>
+          SELLER.line(
+            line.quantity,
+            line.productName,
+            kes(line.unitPriceCents),
+            kes(line.unitPriceCents * line.quantity),
+          ),
+        ),
+        [SELLER.total(kes(totalCents))],
+        [
+          SELLER.buyer(facts.buyerName),
+          ...(delivery ? [SELLER.phone(formatKenyanPhone(delivery.phone))] : []),
+          ...destination(delivery, SELLER),
+        ],
+        [SELLER.sales(salesUrl)],
+        [SELLER.signOff],
+      ]),
+    };
+  });
+}
+
+/** The buyer's notice that one seller shipped their part of the order: what, the note, where to. */
+export function saleShippedMail(
+  facts: SaleLetterFacts,
+  shipment: { sellerId: string; note: string | null },
+  myOrdersUrl: string,
+): MailMessage {
+  const orderNumber = formatOrderNumber(facts.id);
+  const lines = facts.lines.filter((line) => line.sellerId === shipment.sellerId);
+  const where = destination(toDelivery(facts), BUYER);
+  return {
+    to: facts.buyerEmail,
+    subject: BUYER.subject(orderNumber),
+    text: letter([
+      [BUYER.greeting(facts.buyerName)],
+      [
+        BUYER.shipped(lines[0]?.sellerName ?? '', orderNumber),
+        ...lines.map((line) => BUYER.line(line.quantity, line.productName)),
+      ],
+      ...(shipment.note ? [[BUYER.note(shipment.note)]] : []),
+      ...(where.length ? [where] : []),
+      [BUYER.myOrders(myOrdersUrl)],
+      [BUYER.signOff],
+    ]),
+  };
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SELLER_MESSAGES } from '@sokoni/contracts/shop';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { bearer, createProduct, registerUser, type RegisteredUser } from '../../../test/factories.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const sellerProfile = (id: string) => t.app.inject(`/api/sellers/${id}`);
+const review = async (productId: string, rating: number) => {
+  const reviewer = await registerUser(t.app);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    payload: { productId, rating },
+    headers: bearer(reviewer.token),
+  });
+  expect(response.statusCode).toBe(201);
+};
+const joinedAt = async (user: RegisteredUser) =>
+  (await t.app.inject({ url: `/api/users/${user.id}`, headers: bearer(user.token) })).json().createdAt;
+
+describe('GET /api/sellers/{id}', () => {
+  it("answers a visitor the seller's name, member since, newest named location, listings and rating across them", async () => {
+    const seller = await registerUser(t.app, { name: 'Wanjiru Crafts' });
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    const baskets = await createProduct(t.database.db, seller.id, {
+      shopLocation: 'Nairobi',
+      createdAt: at(1),
+    });
+    const bags = await createProduct(t.database.db, seller.id, { shopLocation: 'Kisumu', createdAt: at(2) });
+    // The newest listing names no location: the one before it speaks for the shop.
+    await createProduct(t.database.db, seller.id, { shopLocation: '', createdAt: at(3) });
+    const rival = await registerUser(t.app);
+    await review(await createProduct(t.database.db, rival.id), 1);
+    await review(baskets, 5);
+    await review(baskets, 4);
+    await review(bags, 2);
+
+    const response = await sellerProfile(seller.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: seller.id,
+      name: 'Wanjiru Crafts',
+      memberSince: await joinedAt(seller),
+      location: 'Kisumu',
+      listingCount: 3,
+      // (5 + 4 + 2) / 3 = 3.67, to one decimal; the rival's review is not theirs.
+      rating: 3.7,
+      reviewCount: 3,
+    });
+  });
+
+  it('answers a user with no listings as a seller with none, no location and no rating', async () => {
+    const newcomer = await registerUser(t.app, { name: 'Kiprono Langat' });
+    expect((await sellerProfile(newcomer.id)).json()).toEqual({
+      id: newcomer.id,
+      name: 'Kiprono Langat',
+      memberSince: await joinedAt(newcomer),
+      location: null,
+      listingCount: 0,
+      rating: 0,
+      reviewCount: 0,
+    });
+  });
+
+  it("answers 404 'Seller not found.' for an unknown id", async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await sellerProfile(id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'SELLER_NOT_FOUND', message: SELLER_MESSAGES.notFound });
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { mailsTo } from './outbox-support';
+import {
+  attachScreenshots,
+  bearer,
+  createProduct,
+  DESKTOP,
+  expectNoSidewaysScroll,
+  registerUser,
+  seriousViolations,
+  submitLogin,
+  unique,
+  type Account,
+} from './support';
+
+const TO_KISUMU = {
+  method: 'delivery',
+  phone: '0722 000 111',
+  county: 'Kisumu',
+  town: 'Kisumu',
+  address: 'Oginga Odinga Street, Mega Plaza',
+} as const;
+
+/** Opens a signed-in page: sent to sign in first, then back to it. */
+async function signInTo(page: Page, account: Account, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL('/login');
+  await submitLogin(page, account);
+  await expect(page).toHaveURL(path);
+}
+
+/** Pays an order through the API as the sandbox checkout does: initialize, Pay, verify. */
+async function payInSandbox(
+  request: APIRequestContext,
+  buyer: Account,
+  order: { id: string; totalAmount: number },
+  baseURL: string,
+) {
+  const initialized = await request.post('/api/payments/initialize', {
+    headers: bearer(buyer),
+    data: {
+      email: buyer.email,
+      amount: order.totalAmount,
+      callback_url: `${baseURL}/payment/callback`,
+      paymentType: 'order',
+      orderId: order.id,
+    },
+  });
+  expect(initialized.status(), await initialized.text()).toBe(200);
+  const { reference } = ((await initialized.json()) as { data: { reference: string } }).data;
+  expect((await request.post(`/api/payments/sandbox/${reference}/pay`)).ok()).toBe(true);
+  const verified = await request.get(`/api/payments/verify?reference=${reference}`, {
+    headers: bearer(buyer),
+  });
+  expect(((await verified.json()) as { status: string }).status).toBe('success');
+}
+
+test.describe('sales: the seller ships, the buyer sees it', () => {
+  test("a buyer pays for a two-seller order to Kisumu; a seller sees the sale with the buyer's phone and marks it shipped; the buyer's order says Shipped; both e-mails are in the outbox", async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const amina = await registerUser(request, 'Amina Njeri');
+    const brian = await registerUser(request, 'Brian Otieno');
+    const buyer = await registerUser(request, 'Achieng Odhiambo');
+    const { product: basket } = await createProduct(
+      request,
+      { title: unique('Kiondo basket'), price: 1900, stock: 2 },
+      amina,
+    );
+    const { product: lamp } = await createProduct(
+      request,
+      { title: unique('Solar lamp'), price: 2500 },
+      brian,
+    );
+
+    const placed = await request.post('/api/orders', {
+      headers: bearer(buyer),
+      data: {
+        items: [
+          { productId: basket.id, quantity: 2, price: basket.price },
+          { productId: lamp.id, quantity: 1, price: lamp.price },
+        ],
+        delivery: TO_KISUMU,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as { id: string; totalAmount: number };
+    await payInSandbox(request, buyer, order, baseURL!);
+    const orderNumber = `Order #${order.id.slice(0, 6)}`;
+
+    // Amina's sale: her line only, how to reach the buyer, where it goes.
+    await page.setViewportSize(DESKTOP);
+    await signInTo(page, amina, '/sales');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+    const card = page.getByTestId('sale-card').filter({ hasText: orderNumber });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId('sale-item')).toHaveCount(1);
+    await expect(card.getByTestId('sale-item')).toContainText(basket.title);
+    await expect(card).not.toContainText(lamp.title);
+    await expect(card.getByText('Achieng Odhiambo')).toBeVisible();
+    await expect(card.getByRole('link', { name: '0722 000 111' })).toHaveAttribute(
+      'href',
+      'tel:+254722000111',
+    );
+    await expect(card.getByText('Oginga Odinga Street, Mega Plaza, Kisumu, Kisumu County')).toBeVisible();
+    await expect(card.getByTestId('sale-status')).toHaveText('Awaiting shipment');
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    await attachScreenshots(page, testInfo, 'sales');
+
+    await card.getByRole('button', { name: 'Mark shipped' }).click();
+    const dialog = page.getByRole('dialog', { name: `Mark ${orderNumber} shipped` });
+    await dialog.getByLabel('Note for the buyer (optional)').fill('Sent with Easy Coach, parcel KSM-2231');
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachScreenshots(page, testInfo, 'sales-mark-shipped', false);
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByTestId('sale-status')).toHaveText('Shipped');
+    await expect(card.getByText('Note: Sent with Easy Coach, parcel KSM-2231')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+
+    // The buyer's My Orders: Amina's part shipped, Brian's still awaiting.
+    await page.evaluate(() => localStorage.removeItem('auth-storage'));
+    await signInTo(page, buyer, '/orders');
+    const shipments = page.getByTestId('order-card').filter({ hasText: orderNumber }).getByTestId('shipment');
+    await expect(shipments.filter({ hasText: 'Amina Njeri' }).getByTestId('shipment-status')).toHaveText(
+      'Shipped',
+    );
+    await expect(shipments.filter({ hasText: 'Brian Otieno' }).getByTestId('shipment-status')).toHaveText(
+      'Awaiting shipment',
+    );
+    await attachScreenshots(page, testInfo, 'my-orders-shipped');
+
+    // The e-mails, written to the outbox: each seller's notice lists their lines only.
+    const subjects = (email: string) => mailsTo(email).map((mail) => mail.subject);
+    await expect.poll(() => subjects(amina.email)).toContain(`New sale on Sokoni: ${orderNumber}`);
+    const notice = mailsTo(amina.email).find((mail) => mail.subject.endsWith(orderNumber))!;
+    expect(notice.text).toContain(`Achieng Odhiambo has bought from you and paid: ${orderNumber}.`);
+    expect(notice.text).toContain(`2 × ${basket.title} at KES 1,900 each: KES 3,800`);
+    expect(notice.text).not.toContain(lamp.title);
+    expect(notice.text).toContain('Phone: 0722 000 111');
+    expect(notice.text).toContain('Deliver to: Oginga Odinga Street, Mega Plaza, Kisumu, Kisumu County');
+    expect(notice.text).toContain(`${baseURL}/sales`);
+    await expect.poll(() => subjects(brian.email)).toContain(`New sale on Sokoni: ${orderNumber}`);
+    expect(mailsTo(brian.email).find((mail) => mail.subject.endsWith(orderNumber))!.text).not.toContain(
+      basket.title,
+    );
+
+    await expect.poll(() => subjects(buyer.email)).toContain(`Your order is on its way: ${orderNumber}`);
+    const shipped = mailsTo(buyer.email).find((mail) => mail.subject.startsWith('Your order is on its way'))!;
+    expect(shipped.text).toContain(
+      `Amina Njeri has shipped your goods from ${orderNumber}:\n2 × ${basket.title}`,
+    );
+    expect(shipped.text).not.toContain(lamp.title);
+    expect(shipped.text).toContain('Note from the seller: Sent with Easy Coach, parcel KSM-2231');
+    expect(shipped.text).toContain(`${baseURL}/orders`);
+  });
+});

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SellerProfile } from '@sokoni/contracts/shop';
+import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+
+/** GET /sellers/{id}: a seller's public profile (their listings come from GET /products?seller=). */
+export function getSeller(id: string, signal?: AbortSignal): Promise<SellerProfile> {
+  return apiRequest<SellerProfile>(`/sellers/${encodeURIComponent(id)}`, { signal });
+}
+
+export function getSellerQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['sellers', id],
+    queryFn: ({ signal }) => getSeller(id, signal),
+    retry: retryUnlessNotFound,
+  });
+}
+
+export function useSeller(id: string) {
+  return useQuery(getSellerQueryOptions(id));
+}

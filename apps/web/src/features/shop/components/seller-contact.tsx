@@ -1,0 +1,29 @@
+import { PRODUCT_CONTACT } from '@sokoni/contracts/catalog';
+import { formatKenyanPhone } from '@sokoni/contracts/delivery';
+import type { Product } from '@sokoni/contracts/shop';
+import { buttonClasses } from '@/components/button';
+import { ChatIcon, PhoneIcon } from '@/components/icons';
+import { phoneContact } from '../lib/product-links';
+
+/** The seller's contact: a call and a WhatsApp chat when it is a phone number, else the text as written. */
+export function SellerContact({ product }: { product: Product }) {
+  const contact = phoneContact(product);
+  if (!contact) return <span data-testid="seller-contact">{product.sellerContact}</span>;
+  return (
+    <span className="flex flex-wrap gap-2" data-testid="seller-contact">
+      <a href={contact.callHref} className={buttonClasses('secondary')}>
+        <PhoneIcon className="text-lg" />
+        {PRODUCT_CONTACT.call} {formatKenyanPhone(contact.phone)}
+      </a>
+      <a
+        href={contact.whatsappHref}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses('secondary')}
+      >
+        <ChatIcon className="text-lg" />
+        {PRODUCT_CONTACT.whatsapp}
+      </a>
+    </span>
+  );
+}

@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_PAGE_SIZE } from '@sokoni/contracts/catalog';
+import { SELLER_MESSAGES, type SellerProfile } from '@sokoni/contracts/shop';
+import { buildProduct, jsonResponse, pageResponse, serveApi } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { SellerPage } from './seller-page';
+
+const SELLER_ID = '00000000-0000-4000-8000-0000000000aa';
+
+const profile = (overrides: Partial<SellerProfile> = {}): SellerProfile => ({
+  id: SELLER_ID,
+  name: 'Wanjiru Crafts',
+  memberSince: '2024-03-05T08:00:00.000Z',
+  location: 'Kisumu',
+  listingCount: PRODUCT_PAGE_SIZE + 1,
+  rating: 3.7,
+  reviewCount: 3,
+  ...overrides,
+});
+
+const openSellerPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/sellers/:id" element={<SellerPage />} />
+    </Routes>,
+    { url: `/sellers/${SELLER_ID}` },
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('seller page', () => {
+  it('shows who the seller is and their listings, 24 at a time with Load more', async () => {
+    const user = userEvent.setup();
+    const seller = { id: SELLER_ID, name: 'Wanjiru Crafts' };
+    const listings = Array.from({ length: PRODUCT_PAGE_SIZE + 1 }, () => buildProduct({ seller }));
+    const { requests } = serveApi({
+      [`GET /api/sellers/${SELLER_ID}`]: () => jsonResponse(profile()),
+      'GET /api/products': ({ url }) => {
+        const offset = Number(url.searchParams.get('offset'));
+        return pageResponse(listings.slice(offset, offset + PRODUCT_PAGE_SIZE), listings.length);
+      },
+    });
+    openSellerPage();
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Wanjiru Crafts');
+    expect(screen.getByTestId('seller-member-since').textContent).toBe('Member since March 2024');
+    expect(screen.getByTestId('seller-location').textContent).toBe('Kisumu');
+    expect(screen.getByTestId('seller-rating').textContent).toBe('3.7 · 3 reviews');
+    expect(screen.getByRole('img', { name: 'Rated 3.7 out of 5' })).toBeTruthy();
+    expect(screen.getByTestId('seller-listing-count').textContent).toBe('25 listings');
+
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(PRODUCT_PAGE_SIZE));
+    const asked = requests.filter((request) => request.path === '/api/products');
+    expect(asked.every((request) => request.url.searchParams.get('seller') === SELLER_ID)).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(PRODUCT_PAGE_SIZE + 1));
+  });
+
+  it('shows a user with nothing listed as a seller with no listings and no reviews yet', async () => {
+    serveApi({
+      [`GET /api/sellers/${SELLER_ID}`]: () =>
+        jsonResponse(profile({ location: null, listingCount: 0, rating: 0, reviewCount: 0 })),
+      'GET /api/products': () => pageResponse([]),
+    });
+    openSellerPage();
+
+    expect(await screen.findByText(SELLER_MESSAGES.noListings)).toBeTruthy();
+    expect(screen.getByTestId('seller-rating').textContent).toBe('No reviews yet');
+    expect(screen.getByTestId('seller-listing-count').textContent).toBe('0 listings');
+    expect(screen.queryByTestId('seller-location')).toBeNull();
+  });
+
+  it("says 'Seller not found.' for an unknown seller", async () => {
+    serveApi({
+      [`GET /api/sellers/${SELLER_ID}`]: () =>
+        jsonResponse(
+          {
+            statusCode: 404,
+            error: 'Not Found',
+            code: 'SELLER_NOT_FOUND',
+            message: SELLER_MESSAGES.notFound,
+          },
+          { status: 404 },
+        ),
+    });
+    openSellerPage();
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(SELLER_MESSAGES.notFound);
+    expect(screen.getByRole('link', { name: 'Browse All Products' }).getAttribute('href')).toBe('/shop');
+  });
+});

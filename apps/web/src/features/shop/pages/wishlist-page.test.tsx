@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WISHLIST_MESSAGES } from '@sokoni/contracts/shop';
+import { useAuthStore } from '@/stores/auth';
+import { buildProduct, jsonResponse, serveApi } from '@/test/api-fakes';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { WishlistPage } from './wishlist-page';
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState({
+    user: {
+      id: '6f1c2d4e-0000-4000-8000-000000000001',
+      name: 'Amina Wanjiru',
+      email: 'amina@sokoni.co.ke',
+      role: 'user',
+      token: 'token',
+    },
+  });
+});
+afterEach(() => {
+  useAuthStore.setState({ user: null });
+  vi.restoreAllMocks();
+});
+
+const titles = () =>
+  screen.getAllByTestId('product-card').map((card) => card.querySelector('h3')?.textContent);
+
+describe('wishlist page', () => {
+  it('shows the grid while loading, then the saved products in the order the server gives', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderWithProviders(<WishlistPage />, { url: '/wishlist' });
+
+    expect(screen.getByRole('status', { name: 'Loading products' })).toBeTruthy();
+    answer(jsonResponse([buildProduct({ title: 'Solar lamp' }), buildProduct({ title: 'Kiondo basket' })]));
+
+    await waitFor(() => expect(titles()).toEqual(['Solar lamp', 'Kiondo basket']));
+    expect(screen.getByTestId('wishlist-count').textContent).toBe('2 saved products');
+    for (const heart of screen.getAllByRole('button', { name: 'Remove from wishlist' })) {
+      expect(heart.getAttribute('aria-pressed')).toBe('true');
+    }
+  });
+
+  it('says the wishlist is empty and leads to the shop', async () => {
+    serveApi({ 'GET /api/wishlist': () => jsonResponse([]) });
+    renderWithProviders(<WishlistPage />, { url: '/wishlist' });
+
+    expect(await screen.findByText(WISHLIST_MESSAGES.empty)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it('says a failed load failed, and Try Again loads it', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    serveApi({
+      'GET /api/wishlist': () =>
+        failing
+          ? jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 })
+          : jsonResponse([buildProduct({ title: 'Sufuria set' })]),
+    });
+    renderWithProviders(<WishlistPage />, { url: '/wishlist' });
+
+    expect((await screen.findByRole('alert')).textContent).toBe(WISHLIST_MESSAGES.loadFailed);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(titles()).toEqual(['Sufuria set']));
+  });
+});
