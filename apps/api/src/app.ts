@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedSampleData } from './db/seed/index.js';
 import { authGuard } from './lib/auth-guard.js';
+import { createPostgresCacheBus, localCacheBus } from './lib/cache-bus.js';
 import { errorBody, frameworkErrorReply, notFoundBody, registerErrorHandler } from './lib/error-handler.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSiteOrigins } from './lib/site-origins.js';
@@ -169,6 +170,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const files = createLocalDiskStore(uploadsRoot, courseMediaRoot);
   const seeded = config.seed === 'sample' && (await seedSampleData(database.db, { files, now: clock.now() }));
   if (seeded) app.log.info('loaded the sample data into the empty database');
+  // Server processes sharing a PostgreSQL database tell each other what to forget (PGlite has one).
+  const caches =
+    'url' in database.jobs
+      ? await createPostgresCacheBus({ url: database.jobs.url, db: database.db, log: app.log })
+      : localCacheBus;
+  app.addHook('onClose', async () => caches.close());
   const jobs = createJobQueue(database, app.log, options.jobs);
   app.decorate('jobs', jobs);
   const mail = createMailService({
@@ -200,6 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     uploads,
     viewerKeySecret: createHmac('sha256', jwtSecret).update('sokoni:product-viewers').digest('hex'),
     clock,
+    caches,
   });
   const reviews = createReviewsService({ db: database.db, onRatingChanged: products.catalogueChanged });
   const sellers = createSellersService({ db: database.db });
@@ -213,8 +221,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const sales = createSalesService({ db: database.db, mail, siteUrl: origins.primary, clock });
   const community = createCommunityService({ db: database.db, uploads });
-  const events = createEventsService({ db: database.db, uploads, mail, siteUrl: origins.primary, clock });
-  const stays = createStaysService({ db: database.db, uploads, siteUrl: origins.primary, clock });
+  const events = createEventsService({
+    db: database.db,
+    uploads,
+    mail,
+    siteUrl: origins.primary,
+    clock,
+    caches,
+  });
+  const stays = createStaysService({ db: database.db, uploads, siteUrl: origins.primary, clock, caches });
   const bookings = createBookingsService({
     db: database.db,
     mail,

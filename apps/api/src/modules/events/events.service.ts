@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -95,6 +96,8 @@ export function createEventsService(deps: {
   /** Sokoni's own origin, for the links in tickets' e-mails and calendar entries (read when one is made). */
   siteUrl: () => string;
   clock?: Clock;
+  /** How the other server processes on the database hear of changes (alone: none). */
+  caches?: CacheBus;
 }) {
   const { db } = deps;
   const { now } = deps.clock ?? systemClock;
@@ -102,14 +105,15 @@ export function createEventsService(deps: {
   /**
    * Pages of the events list, for a few seconds: seats left may trail a sale by that much on the list
    * (never on an event's own page, and never at the sale, which the database decides). Every write
-   * through this process clears them (a sale's, when it starts); another process's writes show
-   * within the TTL.
+   * clears them (a sale's, when it starts), here and in every other process on the database
+   * (docs/decisions/0013).
    */
   const listPages = createTtlCache<{ items: Event[]; total: number }>({
     ttlMs: LIST_TTL_MS,
     maxEntries: 500,
     now,
   });
+  const listChanged = (deps.caches ?? localCacheBus).topic('events', () => listPages.clear());
 
   async function findOrThrow(id: string, tx: Db = db): Promise<repo.EventRecord> {
     const record = isUuid(id) ? await repo.findEventById(tx, id, at()) : undefined;
@@ -205,7 +209,7 @@ export function createEventsService(deps: {
           organizerId: caller.sub,
         });
       });
-      listPages.clear();
+      await listChanged();
       return toEvent(await findOrThrow(id));
     },
 
@@ -243,7 +247,7 @@ export function createEventsService(deps: {
           capacity: input.capacity,
         });
       });
-      listPages.clear();
+      await listChanged();
       return toEvent(await findOrThrow(id));
     },
 
@@ -253,8 +257,8 @@ export function createEventsService(deps: {
      * free event.
      */
     async claimFree(caller: AuthUser, eventId: string, quantity: number): Promise<Ticket> {
-      listPages.clear();
       return db.transaction(async (tx) => {
+        await listChanged(tx);
         const event = await lockForSale(tx, eventId);
         if (event.priceCents > 0) throw conflict(EVENT_MESSAGES.paidEvent, 'PAID_EVENT');
         const refusal = shortfall(event, quantity);
@@ -349,7 +353,7 @@ export function createEventsService(deps: {
       request: SeatHoldRequest,
       hold: { reference: string; until: Date },
     ): Promise<{ eventId: string; title: string; totalCents: number }> {
-      listPages.clear();
+      await listChanged(tx);
       const event = await lockForSale(tx, request.eventId);
       if (event.priceCents === 0) throw badRequest(EVENT_MESSAGES.invalidAmount, 'FREE_EVENT');
       const refusal = shortfall(event, request.quantity);
@@ -380,7 +384,7 @@ export function createEventsService(deps: {
       tx: Db,
       reference: string,
     ): Promise<'fulfilled' | 'already_fulfilled' | 'unavailable'> {
-      listPages.clear();
+      await listChanged(tx);
       const hold = await repo.findHold(tx, reference);
       if (!hold) return 'unavailable';
       const event = await repo.lockEventForSale(tx, hold.eventId, { at: at(), except: reference });
@@ -403,9 +407,9 @@ export function createEventsService(deps: {
     },
 
     /** Gives a payment's held seats back (a no-op for seats already sold or given back). */
-    releaseSeats(tx: Db, reference: string): Promise<void> {
-      listPages.clear();
-      return repo.endHold(tx, reference, 'released');
+    async releaseSeats(tx: Db, reference: string): Promise<void> {
+      await listChanged(tx);
+      await repo.endHold(tx, reference, 'released');
     },
 
     /** What the sandbox checkout shows a payment for. */

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { encodeJsonBody, type JsonBody } from '../../lib/json-body.js';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -42,8 +43,8 @@ export type Viewer = { userId?: string; ip: string };
 /**
  * Totals and facets scan every matching row; they are kept for 10 s per filter. Pages and single
  * products are kept for 5 s, already encoded as JSON, so a busy catalogue page or a shared product
- * link is read from the database and encoded a few times a minute, not per shopper. Writes through
- * this process clear all of them at once (docs/decisions/0004).
+ * link is read from the database and encoded a few times a minute, not per shopper. A write clears
+ * all of them at once, here and in every other process on the database (docs/decisions/0004, 0013).
  */
 const AGGREGATE_TTL_MS = 10_000;
 const PAGE_TTL_MS = 5_000;
@@ -138,6 +139,8 @@ export function createProductsService(deps: {
   /** Keys the viewer hashes kept for trending, so the stored keys never give away an address. */
   viewerKeySecret: string;
   clock?: Clock;
+  /** How the other server processes on the database hear of changes (alone: none). */
+  caches?: CacheBus;
 }) {
   const { db } = deps;
   const { now } = deps.clock ?? systemClock;
@@ -152,12 +155,12 @@ export function createProductsService(deps: {
   const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
   const pages = createTtlCache<JsonBody>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
   const byId = createTtlCache<CachedProduct | undefined>({ ttlMs: PAGE_TTL_MS, maxEntries: 5000, now });
-  const forgetCached = () => {
+  const catalogueChanged = (deps.caches ?? localCacheBus).topic('products', () => {
     totals.clear();
     facetSets.clear();
     pages.clear();
     byId.clear();
-  };
+  });
 
   const toProduct = (record: repo.ProductRecord): Product => {
     const price = centsToShillings(record.priceCents);
@@ -284,7 +287,7 @@ export function createProductsService(deps: {
       const refusal = shortfall(quotes, hold.lines);
       if (refusal) throw refusal;
       await repo.insertHolds(tx, hold.reference, hold.lines, hold.until);
-      forgetCached();
+      await catalogueChanged(tx);
     },
 
     /**
@@ -300,18 +303,18 @@ export function createProductsService(deps: {
       if (shortfall(quotes, sale.lines)) return false;
       for (const line of sale.lines) await repo.removeFromStock(tx, line.productId, line.quantity);
       await repo.endHolds(tx, sale.reference, 'sold');
-      forgetCached();
+      await catalogueChanged(tx);
       return true;
     },
 
     /** Gives a payment's held units back (a no-op for units already sold or given back). */
     async releaseStock(tx: Db, reference: string): Promise<void> {
       await repo.endHolds(tx, reference, 'released');
-      forgetCached();
+      await catalogueChanged(tx);
     },
 
     /** Something outside this service changed what products show (a review moved a rating). */
-    catalogueChanged: forgetCached,
+    catalogueChanged,
 
     /** A product row (read with the repository's product columns) as shoppers see it. */
     present: toProduct,
@@ -334,7 +337,7 @@ export function createProductsService(deps: {
           stock: input.stock,
         });
       });
-      forgetCached();
+      await catalogueChanged();
       return toProduct(await findOrThrow(id));
     },
 
@@ -373,7 +376,7 @@ export function createProductsService(deps: {
           stock: input.stock,
         });
       });
-      forgetCached();
+      await catalogueChanged();
       return toProduct(await findOrThrow(id));
     },
 
@@ -383,7 +386,7 @@ export function createProductsService(deps: {
       if (!sellerId) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       if (sellerId !== caller.sub) throw forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER');
       await repo.deleteProduct(db, id);
-      forgetCached();
+      await catalogueChanged();
     },
 
     /** Featured is an editorial flag: only an admin sets it. */
@@ -392,7 +395,7 @@ export function createProductsService(deps: {
       if (!isUuid(id) || !(await repo.setFeatured(db, id, isFeatured))) {
         throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       }
-      forgetCached();
+      await catalogueChanged();
       return toProduct(await findOrThrow(id));
     },
 
@@ -413,7 +416,7 @@ export function createProductsService(deps: {
         unitWeight: TRENDING.unitWeight,
         limit: TRENDING.limit,
       });
-      forgetCached();
+      await catalogueChanged();
     },
   };
 }

@@ -20,7 +20,13 @@ const toReview = (record: repo.ReviewRecord): Review => ({
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-export function createReviewsService({ db, onRatingChanged }: { db: Db; onRatingChanged: () => void }) {
+export function createReviewsService({
+  db,
+  onRatingChanged,
+}: {
+  db: Db;
+  onRatingChanged: () => Promise<void>;
+}) {
   const productNotFound = () => notFound(REVIEW_MESSAGES.productNotFound, 'PRODUCT_NOT_FOUND');
 
   return {
@@ -52,7 +58,7 @@ export function createReviewsService({ db, onRatingChanged }: { db: Db; onRating
           if (!(await repo.addRatingToProduct(tx, input.productId, input.rating))) throw productNotFound();
           return repo.insertReview(tx, { ...input, userId: author.sub, verifiedPurchase });
         });
-        onRatingChanged();
+        await onRatingChanged();
         const review = await repo.findReviewById(db, id);
         if (!review) throw new Error(`review ${id} vanished after insert`);
         return toReview(review);

@@ -87,13 +87,13 @@ export function createBookingsService(deps: {
   /** Sokoni's own origin, for the links in booking e-mails (read when one is made). */
   siteUrl: () => string;
   /** Told whenever nights were taken or freed, so cached availability (the stays list) is dropped. */
-  onNightsChanged?: () => void;
+  onNightsChanged?: (tx?: Db) => Promise<void>;
   clock?: Clock;
 }) {
   const { db } = deps;
   const { now } = deps.clock ?? systemClock;
   const at = () => new Date(now());
-  const nightsChanged = () => deps.onNightsChanged?.();
+  const nightsChanged = async (tx?: Db) => deps.onNightsChanged?.(tx);
 
   async function findTrip(caller: AuthUser, id: string): Promise<Trip> {
     const trip = isUuid(id) ? await repo.findTripById(db, id) : undefined;
@@ -148,7 +148,7 @@ export function createBookingsService(deps: {
         if (inserted === repo.NIGHTS_TAKEN) throw datesTaken();
         return inserted;
       });
-      nightsChanged();
+      await nightsChanged();
       return toBooking(booking, null, now());
     },
 
@@ -177,7 +177,7 @@ export function createBookingsService(deps: {
         await repo.cancelBooking(tx, booking.id, at());
         return true;
       });
-      if (cancelled) nightsChanged();
+      if (cancelled) await nightsChanged();
       return findTrip(caller, id);
     },
 
@@ -218,7 +218,7 @@ export function createBookingsService(deps: {
       if (booking.status === 'expired') await expireLapsedHolds(tx, stay.id, occupiedNights(booking), moment);
       if ((await repo.holdBooking(tx, booking.id, hold.until, moment)) === repo.NIGHTS_TAKEN)
         throw datesTaken();
-      nightsChanged();
+      await nightsChanged(tx);
       return {
         bookingId: booking.id,
         amountCents: booking.amountCents,
@@ -248,13 +248,13 @@ export function createBookingsService(deps: {
       const confirmed = await repo.confirmBooking(tx, booking.id, reference, moment);
       if (confirmed !== true) return 'unavailable';
       await queueConfirmationMails(tx, booking.id);
-      nightsChanged();
+      await nightsChanged(tx);
       return 'fulfilled';
     },
 
     /** A payment failed, was abandoned or lapsed: its booking, if still held, lets its nights go. */
     async releaseHold(tx: Db, bookingId: string): Promise<void> {
-      if (isUuid(bookingId) && (await repo.expireHeldBooking(tx, bookingId, at()))) nightsChanged();
+      if (isUuid(bookingId) && (await repo.expireHeldBooking(tx, bookingId, at()))) await nightsChanged(tx);
     },
 
     /** What the sandbox checkout shows a booking's payment as. */

@@ -29,6 +29,7 @@ import {
   notFound,
 } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -118,20 +119,23 @@ export function createStaysService(deps: {
   /** Sokoni's own origin, for the listing's calendar feed address (read when one is made). */
   siteUrl: () => string;
   clock?: Clock;
+  /** How the other server processes on the database hear of changes (alone: none). */
+  caches?: CacheBus;
 }) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
   const at = () => new Date(clock.now());
   /**
    * Pages of the stays list, for a few seconds: a stay booked (or a hold lapsed) may show as free on
-   * the list for that long, never at the booking, which the database decides. Every write through
-   * this process clears them; another process's writes show within the TTL.
+   * the list for that long, never at the booking, which the database decides. Every write clears
+   * them, here and in every other process on the database (docs/decisions/0013).
    */
   const listPages = createTtlCache<{ items: StaySummary[]; total: number }>({
     ttlMs: LIST_TTL_MS,
     maxEntries: 500,
     now: clock.now,
   });
+  const listChanged = (deps.caches ?? localCacheBus).topic('stays', () => listPages.clear());
 
   async function findOrThrow(id: string): Promise<repo.StayRecord> {
     const record = isUuid(id) ? await repo.findStayById(db, id) : undefined;
@@ -209,7 +213,7 @@ export function createStaysService(deps: {
           updatedAt: moment,
         });
       });
-      listPages.clear();
+      await listChanged();
       return get(id);
     },
 
@@ -236,7 +240,7 @@ export function createStaysService(deps: {
           updatedAt: at(),
         });
       });
-      listPages.clear();
+      await listChanged();
       return get(current.id);
     },
 
@@ -289,7 +293,7 @@ export function createStaysService(deps: {
             at: at(),
           });
         });
-        listPages.clear();
+        await listChanged();
         return toBlock(block);
       } catch (error) {
         if (isExclusionViolation(error)) throw conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
@@ -302,7 +306,7 @@ export function createStaysService(deps: {
       await refuseUnlessHost(caller, id);
       if (!isUuid(blockId) || !(await repo.deleteBlock(db, id, blockId)))
         throw notFound(STAY_MESSAGES.blockNotFound, 'BLOCK_NOT_FOUND');
-      listPages.clear();
+      await listChanged();
     },
 
     /**
@@ -344,7 +348,7 @@ export function createStaysService(deps: {
           await repo.addRating(tx, stay.id, input.rating);
           return inserted;
         });
-        listPages.clear();
+        await listChanged();
         const review = await repo.findReviewById(db, reviewId);
         if (!review) throw new Error(`review ${reviewId} vanished after insert`);
         return toReview(review);
@@ -355,8 +359,6 @@ export function createStaysService(deps: {
     },
 
     /** Something outside this service changed which nights are taken (a booking, a lapse): forget the list. */
-    catalogueChanged(): void {
-      listPages.clear();
-    },
+    catalogueChanged: listChanged,
   };
 }

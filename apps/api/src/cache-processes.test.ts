@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../test/factories.js';
+import { call, serverProcesses } from '../test/server-processes.js';
+import { SAMPLE_STAY_IMAGE, stayBody } from '../test/stay-factories.js';
+import { createTestDatabase, queryRows } from '../test/test-app.js';
+
+const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
+const testDb = await createTestDatabase();
+const servers = serverProcesses(testDb.url ?? '');
+afterAll(async () => {
+  await servers.stopAll();
+  await testDb.database.close();
+  await testDb.drop();
+  servers.removeDataDirs();
+});
+
+/** What "at once" means across processes: well inside the caches' 5 s time to live. */
+const COHERENT_MS = 1000;
+
+/** Asks `url` for `path` until `seen` holds of the answer; how long that took, or fails after COHERENT_MS. */
+async function msUntil(url: string, path: string, seen: (body: unknown) => boolean): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${url}${path}`);
+    if (seen(await response.json())) return performance.now() - started;
+    if (performance.now() - started > COHERENT_MS)
+      throw new Error(`${path} on ${url} still stale after ${COHERENT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const titles = (body: unknown) => (body as Array<{ title: string }>).map((item) => item.title);
+
+// Each process keeps pages in memory for seconds; a write through one must not leave the other
+// serving the old answer for that long.
+describe.runIf(usesPostgres)('caches across server processes (PostgreSQL)', () => {
+  let reader: string;
+  let writer: string;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    [reader, writer] = await Promise.all([servers.start().url, servers.start().url]);
+    const email = `seller-${process.pid}-${Date.now()}@example.co.ke`;
+    const { body } = await call(writer, '/api/auth/register', {
+      method: 'POST',
+      body: { name: 'Baraka Mwangi', email, password: 'Passw0rd!' },
+    });
+    token = body.access_token as string;
+    const [user] = await queryRows<{ id: string }>(
+      testDb.database.db,
+      sql`select id from users where email = ${email}`,
+    );
+    userId = user!.id;
+  });
+
+  it('shows a price changed through one process on the other’s filtered page and product page within a second', async () => {
+    const productId = await createProduct(testDb.database.db, userId, {
+      title: 'Used Tecno Camon 20',
+      priceCents: 1_800_000,
+    });
+    const page = `/api/products?minPrice=17000&seller=${userId}`;
+    const priceOnPage = (body: unknown) => (body as Array<{ price: number }>)[0]?.price;
+    // The reader has both answers cached now.
+    expect(priceOnPage((await call(reader, page)).body as unknown)).toBe(18_000);
+    expect((await call(reader, `/api/products/${productId}`)).body.price).toBe(18_000);
+
+    const updated = await call(writer, `/api/products/${productId}`, {
+      method: 'PUT',
+      token,
+      body: { price: 17_500 },
+    });
+    expect(updated.status).toBe(200);
+
+    expect(await msUntil(reader, page, (body) => priceOnPage(body) === 17_500)).toBeLessThan(COHERENT_MS);
+    expect(
+      await msUntil(
+        reader,
+        `/api/products/${productId}`,
+        (body) => (body as { price: number }).price === 17_500,
+      ),
+    ).toBeLessThan(COHERENT_MS);
+  });
+
+  it('lists an event and a stay created through one process on the other’s lists within a second', async () => {
+    const eventTitle = `Kisumu Jazz Night ${Date.now()}`;
+    const stayTitle = `Lakeside cottage ${Date.now()}`;
+    const eventsPage = '/api/events?category=Concert';
+    const staysPage = '/api/stays?q=Kisumu';
+    expect(titles((await call(reader, eventsPage)).body)).not.toContain(eventTitle);
+    expect(titles((await call(reader, staysPage)).body)).not.toContain(stayTitle);
+
+    const event = await call(writer, '/api/events', {
+      method: 'POST',
+      token,
+      body: {
+        title: eventTitle,
+        date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        location: 'Kisumu Impala Park',
+        image: SAMPLE_STAY_IMAGE,
+        price: 1500,
+        description: 'Live jazz by the lake.',
+        category: 'Concert',
+        ticketsAvailable: 200,
+      },
+    });
+    expect(event.status, JSON.stringify(event.body)).toBe(201);
+    const stay = await call(writer, '/api/stays', {
+      method: 'POST',
+      token,
+      body: stayBody({ title: stayTitle, location: 'Dunga, Kisumu' }),
+    });
+    expect(stay.status, JSON.stringify(stay.body)).toBe(201);
+
+    expect(await msUntil(reader, eventsPage, (body) => titles(body).includes(eventTitle))).toBeLessThan(
+      COHERENT_MS,
+    );
+    expect(await msUntil(reader, staysPage, (body) => titles(body).includes(stayTitle))).toBeLessThan(
+      COHERENT_MS,
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../test/test-app.js';
+import { CACHE_CHANNEL, createPostgresCacheBus, localCacheBus, type CacheBus } from './cache-bus.js';
+
+const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
+const testDb = await createTestDatabase();
+const buses: CacheBus[] = [];
+afterAll(async () => {
+  await Promise.all(buses.map((bus) => bus.close()));
+  await testDb.database.close();
+  await testDb.drop();
+});
+
+const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
+
+async function bus(): Promise<CacheBus> {
+  const created = await createPostgresCacheBus({
+    url: testDb.url!,
+    db: testDb.database.db,
+    log,
+    retryMs: 50,
+  });
+  buses.push(created);
+  return created;
+}
+
+describe('the cache bus of a process alone on its database', () => {
+  it('forgets at once, and only here', async () => {
+    const forget = vi.fn();
+    await localCacheBus.topic('products', forget)();
+    expect(forget).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe.runIf(usesPostgres)('the cache bus on PostgreSQL', () => {
+  it('forgets a topic here at once and in the other processes, only that topic, once each', async () => {
+    const [here, there] = await Promise.all([bus(), bus()]);
+    const forgetHere = vi.fn();
+    const forgetThere = vi.fn();
+    const forgetOtherTopic = vi.fn();
+    const changed = here.topic('products', forgetHere);
+    there.topic('products', forgetThere);
+    there.topic('stays', forgetOtherTopic);
+
+    await changed();
+    expect(forgetHere).toHaveBeenCalledTimes(1);
+    await expect.poll(() => forgetThere.mock.calls.length).toBe(1);
+    // Its own notice comes back to the process that sent it, and changes nothing more there.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(forgetHere).toHaveBeenCalledTimes(1);
+    expect(forgetOtherTopic).not.toHaveBeenCalled();
+  });
+
+  it('tells the others of a change in a transaction when it commits, and never when it rolls back', async () => {
+    const [here, there] = await Promise.all([bus(), bus()]);
+    const forgetThere = vi.fn();
+    const changed = here.topic('events', vi.fn());
+    there.topic('events', forgetThere);
+
+    await testDb.database.db
+      .transaction(async (tx) => {
+        await changed(tx);
+        throw new Error('the write fails');
+      })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(forgetThere).not.toHaveBeenCalled();
+
+    await testDb.database.db.transaction(async (tx) => {
+      await changed(tx);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Not yet: the transaction is still open.
+      expect(forgetThere).not.toHaveBeenCalled();
+    });
+    await expect.poll(() => forgetThere.mock.calls.length).toBe(1);
+  });
+
+  it('forgets everything when its connection is lost, listens again, and forgets again once it does', async () => {
+    const [here, there] = await Promise.all([bus(), bus()]);
+    const forgetThere = vi.fn();
+    there.topic('stays', forgetThere);
+    const changed = here.topic('stays', vi.fn());
+
+    await testDb.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = ${`listen ${CACHE_CHANNEL}`}
+            and pid <> pg_backend_pid()`,
+    );
+    // It forgot what it keeps on losing its listener, and again once it listened anew.
+    await expect.poll(() => forgetThere.mock.calls.length).toBe(2);
+    await changed();
+    await expect.poll(() => forgetThere.mock.calls.length).toBe(3);
+  });
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Db } from '../db/client.js';
+
+/** The PostgreSQL channel on which server processes tell each other what changed. */
+export const CACHE_CHANNEL = 'sokoni_cache';
+
+/**
+ * What a write calls once it has changed what a topic keeps: forgotten here at once, and in every
+ * other process when the write is done. Called with the write's transaction, the others are told
+ * when it commits (never if it rolls back), so none of them reloads what it has not yet written.
+ */
+export type CacheChanged = (tx?: Db) => Promise<void>;
+
+/**
+ * How the processes serving one database keep their in-memory caches true to it. A service names
+ * what it keeps (a topic, e.g. 'products') and how to forget it, and gets back its CacheChanged.
+ */
+export type CacheBus = {
+  topic(name: string, forget: () => void): CacheChanged;
+  close(): Promise<void>;
+};
+
+/** A process alone on its database (PGlite's is never shared): forgetting here is all there is. */
+export const localCacheBus: CacheBus = {
+  topic: (_name, forget) => async () => forget(),
+  close: async () => {},
+};
+
+/**
+ * The processes on one PostgreSQL database, told through LISTEN/NOTIFY: each listens on its own
+ * connection and ignores what it told itself. A notice sent while a process was not listening is
+ * lost, so on losing its connection a process forgets every topic, and again once it listens anew;
+ * until then its caches' time to live bounds how stale it can be.
+ */
+export async function createPostgresCacheBus(options: {
+  url: string;
+  db: Db;
+  log: FastifyBaseLogger;
+  retryMs?: number;
+}): Promise<CacheBus> {
+  const { url, db, log, retryMs = 1000 } = options;
+  const me = randomUUID();
+  const topics = new Map<string, () => void>();
+  const forgetAll = () => topics.forEach((forget) => forget());
+  let listener: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const heard = ({ payload }: pg.Notification) => {
+    const split = payload?.indexOf(':') ?? -1;
+    if (split < 0 || payload!.slice(0, split) === me) return;
+    topics.get(payload!.slice(split + 1))?.();
+  };
+
+  const lost = (client: pg.Client) => {
+    if (listener !== client || closed) return;
+    listener = undefined;
+    forgetAll();
+    client.end().catch(() => undefined);
+    retry = setTimeout(listenAgain, retryMs);
+  };
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', heard);
+    client.on('error', (error) => {
+      log.warn({ err: error }, 'cache bus: lost its connection; caches are forgotten and it listens again');
+      lost(client);
+    });
+    client.on('end', () => lost(client));
+    await client.connect();
+    await client.query(`listen ${CACHE_CHANNEL}`);
+    listener = client;
+  }
+
+  async function listenAgain(): Promise<void> {
+    if (closed) return;
+    try {
+      await listen();
+      // What changed while no one listened here is unknown.
+      forgetAll();
+    } catch (error) {
+      log.warn({ err: error }, 'cache bus: cannot listen yet');
+      retry = setTimeout(listenAgain, retryMs);
+    }
+  }
+
+  await listen();
+  return {
+    topic(name, forget) {
+      topics.set(name, forget);
+      return async (tx) => {
+        forget();
+        const notify = sql`select pg_notify(${CACHE_CHANNEL}, ${`${me}:${name}`})`;
+        // In a transaction a failed notice fails the write, which rolls back whole.
+        if (tx) {
+          await tx.execute(notify);
+          return;
+        }
+        // After the write, a failed notice leaves the others stale for their caches' time to live.
+        await db
+          .execute(notify)
+          .catch((error: unknown) =>
+            log.warn({ err: error }, `cache bus: could not tell the other processes that ${name} changed`),
+          );
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      await client?.end();
+    },
+  };
+}
