@@ -6,7 +6,7 @@
 //   npm run test:node-versions                   every supported line
 //   npm run test:node-versions -- 24 26          only these lines
 //   npm run test:node-versions -- --skip-current not the line running this script (CI: npm test ran it)
-//   npm run test:node-versions -- --project api:postgres   only this project (CI: its time limit)
+//   npm run test:node-versions -- --project api:postgres   only this project (CI, with the line 24: its time limit)
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
