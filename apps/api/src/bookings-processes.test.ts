@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAY_MESSAGES, addDays, nairobiToday } from '@sokoni/contracts/stays';
 import { createTokenService } from './lib/tokens.js';
-import { call, SERVER_PROCESSES_JWT_SECRET, serverProcesses } from '../test/server-processes.js';
+import {
+  call,
+  SERVER_PROCESSES_JWT_SECRET,
+  serverProcessesOnTestDatabase,
+} from '../test/server-processes.js';
 import { stayBody } from '../test/stay-factories.js';
-import { createTestDatabase, queryRows } from '../test/test-app.js';
+import { queryRows } from '../test/test-app.js';
 
 // Two server processes on one PostgreSQL, many guests at once after the same nights: only the
 // database's exclusion constraint can decide who gets them. The figure: 500 simultaneous
@@ -12,14 +16,7 @@ import { createTestDatabase, queryRows } from '../test/test-app.js';
 const GUESTS = Number(process.env.STAY_GUESTS ?? 500);
 
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
-const testDb = await createTestDatabase();
-const servers = serverProcesses(testDb.url ?? '');
-afterAll(async () => {
-  await servers.stopAll();
-  await testDb.database.close();
-  await testDb.drop();
-  servers.removeDataDirs();
-});
+const { testDb, servers } = await serverProcessesOnTestDatabase();
 
 // The servers' own key (test/server-processes.ts): tokens made here are the servers' tokens.
 const tokens = createTokenService(SERVER_PROCESSES_JWT_SECRET);

@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/factories.js';
-import { call, serverProcesses } from '../test/server-processes.js';
+import { call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { SAMPLE_STAY_IMAGE, stayBody } from '../test/stay-factories.js';
-import { createTestDatabase, queryRows } from '../test/test-app.js';
+import { queryRows } from '../test/test-app.js';
 
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
-const testDb = await createTestDatabase();
-const servers = serverProcesses(testDb.url ?? '');
-afterAll(async () => {
-  await servers.stopAll();
-  await testDb.database.close();
-  await testDb.drop();
-  servers.removeDataDirs();
-});
+const { testDb, servers } = await serverProcessesOnTestDatabase();
 
 /** What "at once" means across processes: well inside the caches' 5 s time to live. */
 const COHERENT_MS = 1000;

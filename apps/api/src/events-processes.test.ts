@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events } from './db/schema/events.js';
 import { createTokenService } from './lib/tokens.js';
-import { call, SERVER_PROCESSES_JWT_SECRET, serverProcesses } from '../test/server-processes.js';
-import { createTestDatabase, queryRows } from '../test/test-app.js';
+import {
+  call,
+  SERVER_PROCESSES_JWT_SECRET,
+  serverProcessesOnTestDatabase,
+} from '../test/server-processes.js';
+import { queryRows } from '../test/test-app.js';
 
 // Two server processes on one PostgreSQL, many buyers at once: only the database can decide who gets
 // the last seats and who checks a ticket in. The figures: 2,000 purchase starts of one
@@ -15,14 +19,7 @@ const VERIFIES = Number(process.env.EVENT_VERIFIES ?? 1000);
 const PRICE = 1200;
 
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
-const testDb = await createTestDatabase();
-const servers = serverProcesses(testDb.url ?? '');
-afterAll(async () => {
-  await servers.stopAll();
-  await testDb.database.close();
-  await testDb.drop();
-  servers.removeDataDirs();
-});
+const { testDb, servers } = await serverProcessesOnTestDatabase();
 
 // The servers' own key (test/server-processes.ts): tokens made here are the servers' tokens.
 const tokens = createTokenService(SERVER_PROCESSES_JWT_SECRET);

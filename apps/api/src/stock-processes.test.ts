@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProduct, SAMPLE_DELIVERY } from '../test/factories.js';
-import { call, serverProcesses } from '../test/server-processes.js';
-import { createTestDatabase, queryRows } from '../test/test-app.js';
+import { call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
+import { queryRows } from '../test/test-app.js';
 
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
-const testDb = await createTestDatabase();
-const servers = serverProcesses(testDb.url ?? '');
-afterAll(async () => {
-  await servers.stopAll();
-  await testDb.database.close();
-  await testDb.drop();
-  servers.removeDataDirs();
-});
+const { testDb, servers } = await serverProcessesOnTestDatabase();
 
 const BUYERS = 50;
 

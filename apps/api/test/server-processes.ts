@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { createTestDatabase } from './test-app.js';
 
 /** The key every server process here signs with, as servers sharing a database must share one. */
 export const SERVER_PROCESSES_JWT_SECRET = 'server-processes-test-secret-0123456789abcdef';
@@ -87,4 +89,20 @@ export async function call(
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * A test database of this suite's own and server processes on it, all stopped and removed once
+ * the suite is done.
+ */
+export async function serverProcessesOnTestDatabase() {
+  const testDb = await createTestDatabase();
+  const servers = serverProcesses(testDb.url ?? '');
+  afterAll(async () => {
+    await servers.stopAll();
+    await testDb.database.close();
+    await testDb.drop();
+    servers.removeDataDirs();
+  });
+  return { testDb, servers };
 }
