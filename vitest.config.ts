@@ -17,6 +17,7 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     include: ['apps/api/src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },
+    globalSetup: driver === 'pglite' ? ['apps/api/test/pglite-template.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -24,6 +25,10 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The API
+    // suites mostly wait on PostgreSQL, SMTP and server processes of their own, so three workers keep
+    // two cores busy: the whole run in 7 minutes instead of 13 here.
+    maxWorkers: 3,
     projects: [
       { resolve, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       {

@@ -1,23 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 
 export type TestDatabase = { database: Database; url: string | undefined; drop(): Promise<void> };
 
+let pgliteTemplate: Blob | undefined;
+
 /**
- * A database of the test file's own: in-memory PGlite, or (TEST_DB_DRIVER=postgres) a freshly created
+ * A database of the test file's own: in-memory PGlite (loaded from the migrated template that
+ * pglite-template.ts made for the run), or (TEST_DB_DRIVER=postgres) a freshly created
  * PostgreSQL database on TEST_DATABASE_URL, dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB_DRIVER !== 'postgres') {
-    const database = await openPglite(null);
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = await openPglite(null, pgliteTemplate);
     return { database, url: undefined, drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
