@@ -19,6 +19,11 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
       }
       return value;
     },
+    /** Whether a live value (or a load in progress) is kept for the key. */
+    has(key: string): boolean {
+      const hit = entries.get(key);
+      return hit !== undefined && hit.expires > now();
+    },
     clear(): void {
       entries.clear();
     },

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  max,
+  min,
+  sql,
+  type Param,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
@@ -29,16 +45,17 @@ export type ProductRecord = {
 /**
  * Units of the product (in the outer query) held at `at` for payments in progress, but for the
  * payment `except`. Expired holds count nothing, whether or not anything has released them yet.
+ * `at` is a time, or a placeholder of a prepared query.
  */
-const heldUnits = (at: Date, except?: string) =>
+const heldUnits = (at: Date | Placeholder, except?: string) =>
   sql`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
     where ${stockHolds.productId} = ${products.id} and ${stockHolds.state} = 'held'
-      and ${stockHolds.expiresAt} > ${at.toISOString()}::timestamptz${
+      and ${stockHolds.expiresAt} > ${at instanceof Date ? at.toISOString() : at}::timestamptz${
         except ? sql` and ${stockHolds.reference} <> ${except}` : sql``
       }), 0)`;
 
 /** The product's columns as shoppers see them at `at` (what is available depends on live holds). */
-export const productColumns = (at: Date) => ({
+export const productColumns = (at: Date | Placeholder) => ({
   id: products.id,
   title: products.title,
   description: products.description,
@@ -65,28 +82,46 @@ type FilterPart = 'category' | 'price' | 'condition';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/**
+ * Each filter's value as the query should hold it: the value itself, or (in a prepared query) a
+ * placeholder of that name, filled in at each execution.
+ */
+type ValueOf = <T>(name: string, value: T) => T | Placeholder | Param;
+// A list goes as one array parameter (for `= any(…)`), not as a list of parameters.
+const inline: ValueOf = (_name, value) => (Array.isArray(value) ? sql.param(value) : value);
+
 /** The WHERE of a catalogue query; `except` leaves out the filters a facet counts across. */
-function whereOf(filters: ProductFilters, except: FilterPart[] = []): SQL | undefined {
+function whereOf(filters: ProductFilters, except: FilterPart[] = [], value = inline): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
-  if (filters.q)
-    conditions.push(sql`lower(${products.title}) like ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
+  if (filters.q) conditions.push(sql`lower(${products.title}) like ${value('q', likePattern(filters.q))}`);
   if (filters.category?.length && !except.includes('category')) {
-    conditions.push(inArray(products.category, filters.category));
+    // One category (what the shop page asks) as an equality: the planner then walks the category's
+    // own stretch of the (category, price) index rather than the price index.
+    const [only, ...more] = filters.category;
+    conditions.push(
+      more.length === 0
+        ? eq(products.category, value('category', only!))
+        : sql`${products.category} = any(${value('category', filters.category)})`,
+    );
   }
   if (!except.includes('price')) {
     if (filters.minPrice !== undefined)
-      conditions.push(gte(products.priceCents, Math.round(filters.minPrice * 100)));
+      conditions.push(gte(products.priceCents, value('minCents', Math.round(filters.minPrice * 100))));
     if (filters.maxPrice !== undefined)
-      conditions.push(lte(products.priceCents, Math.round(filters.maxPrice * 100)));
+      conditions.push(lte(products.priceCents, value('maxCents', Math.round(filters.maxPrice * 100))));
   }
   if (filters.condition && !except.includes('condition'))
-    conditions.push(eq(products.condition, filters.condition));
-  if (filters.featured !== undefined) conditions.push(eq(products.isFeatured, filters.featured));
-  if (filters.trending !== undefined) conditions.push(eq(products.isTrending, filters.trending));
-  if (filters.seller) conditions.push(eq(products.sellerId, filters.seller));
-  if (filters.ids) conditions.push(inArray(products.id, filters.ids));
+    conditions.push(eq(products.condition, value('condition', filters.condition)));
+  if (filters.featured !== undefined)
+    conditions.push(eq(products.isFeatured, value('featured', filters.featured)));
+  if (filters.trending !== undefined)
+    conditions.push(eq(products.isTrending, value('trending', filters.trending)));
+  if (filters.seller) conditions.push(eq(products.sellerId, value('seller', filters.seller)));
+  if (filters.ids) conditions.push(sql`${products.id} = any(${value('ids', filters.ids)}::uuid[])`);
   return and(...conditions);
 }
+
+const likePattern = (q: string) => `%${escapeLike(q.toLowerCase())}%`;
 
 function orderOf(filters: ProductFilters): SQL[] {
   if (filters.sort === 'price-asc') return [asc(products.priceCents), asc(products.id)];
@@ -95,14 +130,74 @@ function orderOf(filters: ProductFilters): SQL[] {
   return [desc(products.createdAt), desc(products.id)];
 }
 
-export async function findProducts(db: Db, filters: ProductFilters, at: Date): Promise<ProductRecord[]> {
+/**
+ * The shape of a catalogue query: which filters it has, and its order. Queries of one shape differ in
+ * their values only, so each shape's SQL is built once and prepared (per database), and a request
+ * sends values, not a statement to build, parse and plan.
+ */
+function shapeOf(filters: ProductFilters, withTotal: boolean): string {
+  let shape = `${filters.sort ?? ''}_${filters.trending ?? ''}_${withTotal ? 't' : ''}`;
+  if (filters.q) shape += 'q';
+  if (filters.category?.length) shape += filters.category.length === 1 ? 'c' : 'C';
+  if (filters.minPrice !== undefined) shape += 'l';
+  if (filters.maxPrice !== undefined) shape += 'h';
+  if (filters.condition) shape += 'n';
+  if (filters.featured !== undefined) shape += 'f';
+  if (filters.seller) shape += 's';
+  if (filters.ids) shape += 'i';
+  return shape.replace(/[^a-z0-9_]/gi, '_');
+}
+
+function preparePage(db: Db, filters: ProductFilters, where: SQL | undefined, withTotal: boolean) {
+  // A scalar subquery is computed once for the statement: the total rides with the page in one round
+  // trip.
+  const total = withTotal
+    ? sql<number>`(select count(*) from ${products} where ${where ?? sql`true`})`.mapWith(Number)
+    : sql<number>`null`;
   return db
-    .select(productColumns(at))
+    .select({ ...productColumns(sql.placeholder('at')), total })
     .from(products)
-    .where(whereOf(filters))
+    .where(where)
     .orderBy(...orderOf(filters))
-    .limit(filters.limit)
-    .offset(filters.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`products_page_${shapeOf(filters, withTotal)}`);
+}
+
+const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+
+/**
+ * One page of the catalogue at `at`, and (`withTotal`) how many products match the filters in all,
+ * in one statement prepared once per shape of filters.
+ */
+export async function findProductPage(
+  db: Db,
+  filters: ProductFilters,
+  at: Date,
+  withTotal: boolean,
+): Promise<{ records: ProductRecord[]; total: number | undefined }> {
+  // The filters' values, each under its placeholder's name.
+  const values: Record<string, unknown> = {
+    at: at.toISOString(),
+    limit: filters.limit,
+    offset: filters.offset,
+  };
+  const where = whereOf(filters, [], (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  });
+  let prepared = preparedPages.get(db);
+  if (!prepared) preparedPages.set(db, (prepared = new Map()));
+  const shape = shapeOf(filters, withTotal);
+  let query = prepared.get(shape);
+  if (!query) prepared.set(shape, (query = preparePage(db, filters, where, withTotal)));
+  const rows = await query.execute(values);
+  const records = rows.map(({ total: _total, ...record }) => record);
+  if (!withTotal) return { records, total: undefined };
+  // A page past the end has no row to carry the total.
+  const first = rows[0];
+  if (first) return { records, total: first.total };
+  return { records, total: filters.offset > 0 ? await countProducts(db, filters) : 0 };
 }
 
 export async function countProducts(db: Db, filters: ProductFilters): Promise<number> {

@@ -212,6 +212,25 @@ describe('GET /api/products', () => {
     expect((await list('?minPrice=abc')).response.statusCode).toBe(400);
   });
 
+  it('answers each new value of the same filters with its own page and total (one prepared query per shape)', async () => {
+    const answers = [];
+    for (const minPrice of [1500, 40000, 1500, 99999]) {
+      const { titles, total } = await list(
+        `?category=phones&category=furniture&minPrice=${minPrice}&sort=price-asc`,
+      );
+      answers.push({ titles, total });
+    }
+    expect(answers).toEqual([
+      { titles: ['Samsung Galaxy A15', 'Tecno Spark 20', 'L-shaped sofa'], total: '3' },
+      { titles: ['L-shaped sofa'], total: '1' },
+      { titles: ['Samsung Galaxy A15', 'Tecno Spark 20', 'L-shaped sofa'], total: '3' },
+      { titles: [], total: '0' },
+    ]);
+    const fresh = await list('?category=phones&minPrice=1&offset=50');
+    expect(fresh.titles).toEqual([]);
+    expect(fresh.total).toBe('2');
+  });
+
   it('filters by condition, featured, trending and seller', async () => {
     expect((await list('?condition=Used')).titles).toEqual([
       'L-shaped sofa',

@@ -224,12 +224,14 @@ export function createProductsService(deps: {
     async list(query: ProductFilters): Promise<{ json: JsonBody; total: number }> {
       const filters = query.ids ? { ...query, limit: query.ids.length, offset: 0 } : query;
       const aggregate = aggregateKey(filters);
-      const [json, total] = await Promise.all([
-        pages.get(pageKey(filters, aggregate), async () =>
-          encodeJsonBody(ProductPage, (await repo.findProducts(db, filters, new Date(now()))).map(toProduct)),
-        ),
-        totals.get(aggregate, () => repo.countProducts(db, filters)),
-      ]);
+      // A page the cache misses brings its total along in the same statement, unless the total is
+      // still kept.
+      const json = await pages.get(pageKey(filters, aggregate), async () => {
+        const page = repo.findProductPage(db, filters, new Date(now()), !totals.has(aggregate));
+        void totals.get(aggregate, async () => (await page).total ?? repo.countProducts(db, filters));
+        return encodeJsonBody(ProductPage, (await page).records.map(toProduct));
+      });
+      const total = await totals.get(aggregate, () => repo.countProducts(db, filters));
       return { json, total };
     },
 
