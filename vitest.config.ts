@@ -27,7 +27,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The API
     // suites mostly wait on PostgreSQL, SMTP and server processes of their own, so three workers keep
-    // two cores busy: the whole run in 7 minutes instead of 13 here.
+    // two cores busy (with the PGlite template, the whole run took 7 minutes here instead of 13).
     maxWorkers: 3,
     projects: [
       { resolve, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },

@@ -168,7 +168,8 @@ const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>
 
 /**
  * One page of the catalogue at `at`, and (`withTotal`) how many products match the filters in all,
- * in one statement prepared once per shape of filters.
+ * in one statement prepared once per shape of filters. The total is undefined when not asked for, or
+ * for a page past the end.
  */
 export async function findProductPage(
   db: Db,
@@ -194,10 +195,9 @@ export async function findProductPage(
   const rows = await query.execute(values);
   const records = rows.map(({ total: _total, ...record }) => record);
   if (!withTotal) return { records, total: undefined };
-  // A page past the end has no row to carry the total.
+  // A page past the end has no row to carry the total: it is left unknown.
   const first = rows[0];
-  if (first) return { records, total: first.total };
-  return { records, total: filters.offset > 0 ? await countProducts(db, filters) : 0 };
+  return { records, total: first ? first.total : filters.offset > 0 ? undefined : 0 };
 }
 
 export async function countProducts(db: Db, filters: ProductFilters): Promise<number> {

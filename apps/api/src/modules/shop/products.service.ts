@@ -225,7 +225,7 @@ export function createProductsService(deps: {
       const filters = query.ids ? { ...query, limit: query.ids.length, offset: 0 } : query;
       const aggregate = aggregateKey(filters);
       // A page the cache misses brings its total along in the same statement, unless the total is
-      // still kept.
+      // still kept; past the end it has none to bring, and the total is counted.
       const json = await pages.get(pageKey(filters, aggregate), async () => {
         const page = repo.findProductPage(db, filters, new Date(now()), !totals.has(aggregate));
         void totals.get(aggregate, async () => (await page).total ?? repo.countProducts(db, filters));
