@@ -1,13 +1,46 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 const src = fileURLToPath(new URL('./src/', import.meta.url));
 
+const FORM_LIBRARIES = /\/node_modules\/(zod|react-hook-form|@hookform)\//;
+const SHARED_CODE = /\/(src|contracts\/src|node_modules\/@tanstack)\//;
+
+/**
+ * Which modules reach the form libraries through their static imports, read off the module graph as
+ * it is parsed. A page that only shows things (a product, a stay, a course) never imports them, so
+ * they must stay out of the chunk every page loads.
+ */
+function formCode(): { plugin: Plugin; reachesForms: (id: string) => boolean } {
+  const imports = new Map<string, readonly string[]>();
+  let formModules: Set<string> | undefined;
+  const findFormModules = () => {
+    const importers = new Map<string, string[]>();
+    for (const [id, imported] of imports)
+      for (const target of imported) importers.set(target, [...(importers.get(target) ?? []), id]);
+    const found = new Set([...imports.keys()].filter((id) => FORM_LIBRARIES.test(id)));
+    for (const id of found) for (const importer of importers.get(id) ?? []) found.add(importer);
+    return found;
+  };
+  return {
+    plugin: {
+      name: 'sokoni:form-code',
+      moduleParsed(info) {
+        imports.set(info.id, info.importedIds);
+      },
+    },
+    // Asked only while chunks are made, after every module has been parsed.
+    reachesForms: (id) => (formModules ??= findFormModules()).has(id),
+  };
+}
+
+const { plugin: formCodePlugin, reachesForms } = formCode();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), formCodePlugin],
   resolve: {
     alias: [
       // The web build reads the contracts' sources, so it never waits for a contracts build.
@@ -30,9 +63,17 @@ export default defineConfig({
         codeSplitting: {
           // Our code and the query library that two or more chunks share go in one chunk: a page then
           // loads in a few requests instead of twenty small ones, which on a phone's network (and
-          // HTTP/1.1's six connections) cost a round trip per wave.
+          // HTTP/1.1's six connections) cost a round trip per wave. Form code (react-hook-form, zod,
+          // the contracts' schemas and what uses them) goes in a `forms` chunk that only the pages
+          // with a form load.
           groups: [
-            { name: 'shared', test: /\/(src|contracts\/src|node_modules\/@tanstack)\//, minShareCount: 2 },
+            {
+              name: 'shared',
+              test: (id) => SHARED_CODE.test(id) && !reachesForms(id),
+              minShareCount: 2,
+              priority: 2,
+            },
+            { name: 'forms', test: reachesForms, minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { addDays, nairobiToday, stayListQuery } from '@sokoni/contracts/stays';
+import { addDays, nairobiToday, stayListQuery } from '@sokoni/contracts/stays-rules';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';

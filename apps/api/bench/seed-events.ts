@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { EVENT_CATEGORIES } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES } from '@sokoni/contracts/events-rules';
 import type { Db } from '../src/db/client.js';
 
 /** Four kinds of event per category, in EVENT_CATEGORIES' order. */

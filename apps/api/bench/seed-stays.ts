@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { STAY_AMENITIES } from '@sokoni/contracts/stays';
+import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../src/db/client.js';
 
 const KINDS = [

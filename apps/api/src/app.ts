@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES } from '@sokoni/contracts/errors';
+import { ERROR_MESSAGES } from '@sokoni/contracts/error-codes';
 import { MY_ORDERS_PATH } from '@sokoni/contracts/mail';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';

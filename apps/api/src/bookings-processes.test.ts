@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { STAY_MESSAGES, addDays, nairobiToday } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, addDays, nairobiToday } from '@sokoni/contracts/stays-rules';
 import { createTokenService } from './lib/tokens.js';
 import {
   call,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { nightsOf, type CreateStayInput, type Stay } from '@sokoni/contracts/stays';
+import type { CreateStayInput, Stay } from '@sokoni/contracts/stays';
+import { nightsOf } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../src/db/client.js';
 import { stayBookings, stays } from '../src/db/schema/stays.js';
 import { bearer, type RegisteredUser } from './factories.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from './auth-messages.js';
-import { LoginInput, RegisterInput, passwordStrength } from './auth.js';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, passwordStrength } from './auth-messages.js';
+import { LoginInput, RegisterInput } from './auth.js';
 
 describe('passwordStrength', () => {
   it.each([

@@ -7,6 +7,7 @@ import {
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  ROLES,
 } from './auth-messages.js';
 
 const email = line(AUTH_MESSAGES.emailRequired)
@@ -41,7 +42,6 @@ export type LoginInput = z.input<typeof LoginInput>;
 export const TokenResponse = z.object({ access_token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const ROLES = ['user', 'admin'] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
@@ -63,16 +63,3 @@ export const UserProfile = z.object({
   email: z.string().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
-
-export type StrengthLabel = 'Weak' | 'Good' | 'Strong';
-
-/** Signup strength meter: 25 points each for length ≥ 8, a lowercase, an uppercase, a digit. */
-export function passwordStrength(password: string): { score: number; label: StrengthLabel } {
-  const score =
-    (password.length >= 8 ? 25 : 0) +
-    (/[a-z]/.test(password) ? 25 : 0) +
-    (/[A-Z]/.test(password) ? 25 : 0) +
-    (/\d/.test(password) ? 25 : 0);
-  const label: StrengthLabel = score < 50 ? 'Weak' : score < 75 ? 'Good' : 'Strong';
-  return { score, label };
-}

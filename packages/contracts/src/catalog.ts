@@ -110,3 +110,18 @@ export const SELL_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this product?',
   signedOut: 'Please log in to view your products.',
 } as const;
+
+export const SELLER_MESSAGES = {
+  notFound: 'Seller not found.',
+  loadFailed: "We couldn't load this seller. Please check your connection.",
+  noListings: 'This seller has nothing listed right now.',
+} as const;
+
+export const WISHLIST_MAX = 500;
+export const WISHLIST_MESSAGES = {
+  full: `A wishlist holds at most ${WISHLIST_MAX} products.`,
+  empty: 'Your wishlist is empty.',
+  emptyHint: 'Tap the heart on a product to keep it here.',
+  loadFailed: 'Failed to load your wishlist.',
+  saveFailed: 'Your wishlist could not be updated. Please try again.',
+} as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateEventInput, formatNairobiTime, formatTicketPrice, splitName } from './events.js';
+import { CreateEventInput } from './events.js';
+import { formatNairobiTime, formatTicketPrice, splitName } from './events-rules.js';
 
 describe('events contracts', () => {
   it('splits a name at the first space, as the verification response gives it', () => {

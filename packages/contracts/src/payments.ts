@@ -9,7 +9,7 @@ import {
   PAYMENT_TYPES,
   TICKETS_PER_PURCHASE,
 } from './checkout.js';
-import { REFUND_STATUSES } from './stays.js';
+import { REFUND_STATUSES } from './stays-rules.js';
 import { LINE, line } from './text.js';
 
 const paymentFields = {

@@ -149,21 +149,6 @@ export const SellerProfile = z.object({
 });
 export type SellerProfile = z.infer<typeof SellerProfile>;
 
-export const SELLER_MESSAGES = {
-  notFound: 'Seller not found.',
-  loadFailed: "We couldn't load this seller. Please check your connection.",
-  noListings: 'This seller has nothing listed right now.',
-} as const;
-
-export const WISHLIST_MAX = 500;
-export const WISHLIST_MESSAGES = {
-  full: `A wishlist holds at most ${WISHLIST_MAX} products.`,
-  empty: 'Your wishlist is empty.',
-  emptyHint: 'Tap the heart on a product to keep it here.',
-  loadFailed: 'Failed to load your wishlist.',
-  saveFailed: 'Your wishlist could not be updated. Please try again.',
-} as const;
-
 /** An image of a listing must be one of ours: an upload (or a sample image) served under /api/uploads. */
 const ProductImage = z
   .string()

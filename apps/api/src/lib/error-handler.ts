@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse } from '@sokoni/contracts/errors';
+import type { ErrorResponse } from '@sokoni/contracts/errors';
+import { ERROR_MESSAGES, type ErrorCode } from '@sokoni/contracts/error-codes';
 import { AppError } from './errors.js';
 
 export function errorBody(

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@sokoni/contracts/errors';
+import type { ErrorCode } from '@sokoni/contracts/error-codes';
 
 /**
  * A rule was broken: services throw this, the error handler turns it into

@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 
 type CourseProgressBarProps = {
   /** round(done / total × 100), as the server counts it (spec §9). */

@@ -1,9 +1,9 @@
+import type { Delivery } from '@sokoni/contracts/delivery';
 import {
   DELIVERY_METHOD_LABELS,
   formatDeliveryAddress,
   formatKenyanPhone,
-  type Delivery,
-} from '@sokoni/contracts/delivery';
+} from '@sokoni/contracts/delivery-rules';
 import { DetailRow } from './detail-row';
 
 /** Where an order goes and how to reach its buyer: the method, the address of a delivery, the phone. */

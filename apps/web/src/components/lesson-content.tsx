@@ -1,5 +1,5 @@
-import { mediaKindOf } from '@sokoni/contracts/courses';
-import type { LessonContentType } from '@sokoni/contracts/courses';
+import { mediaKindOf } from '@sokoni/contracts/courses-rules';
+import type { LessonContentType } from '@sokoni/contracts/courses-rules';
 import { buttonClasses } from '@/components/button';
 
 /** Spec §2: the PDF viewer is 500 px tall. */

@@ -1,11 +1,15 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { Spinner } from './spinner';
 
 type ReviewsSectionProps = {
   headingId: string;
   title: string;
-  /** The review form; `close` folds it away again (after a review is sent). */
+  /**
+   * The review form; `close` folds it away again (after a review is sent). Forms are loaded when
+   * first opened (React.lazy), so a page that shows reviews loads no form code until then.
+   */
   renderForm: (close: () => void) => ReactNode;
   /** The list, or its loading and error states. */
   children: ReactNode;
@@ -31,7 +35,11 @@ export function ReviewsSection({ headingId, title, renderForm, children }: Revie
         </Button>
       </div>
       <div id={formId} hidden={!formOpen}>
-        {formOpen ? renderForm(() => setFormOpen(false)) : null}
+        {formOpen ? (
+          <Suspense fallback={<Spinner className="size-6 text-emerald-700" />}>
+            {renderForm(() => setFormOpen(false))}
+          </Suspense>
+        ) : null}
       </div>
       {children}
     </section>

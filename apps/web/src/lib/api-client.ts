@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
-import { ERROR_CODES, type ErrorCode, type ErrorResponse } from '@sokoni/contracts/errors';
+import type { ErrorResponse } from '@sokoni/contracts/errors';
+import { ERROR_CODES, type ErrorCode } from '@sokoni/contracts/error-codes';
 import { useAuthStore } from '@/stores/auth';
 import { takeInlineAnswer } from './inline-answers';
 

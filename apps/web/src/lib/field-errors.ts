@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@sokoni/contracts/errors';
+import type { ErrorCode } from '@sokoni/contracts/error-codes';
 import { ApiError } from './api-client';
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { WISHLIST_MESSAGES, type Product } from '@sokoni/contracts/shop';
+import type { Product } from '@sokoni/contracts/shop';
+import { WISHLIST_MESSAGES } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
 import { useVisitorWishlistStore } from '@/stores/wishlist';
 import { errorMessage } from './api-client';

@@ -14,7 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { COURSE_LEVELS, LESSON_CONTENT_TYPES, LESSON_MINUTES_MAX } from '@sokoni/contracts/courses';
+import { COURSE_LEVELS, LESSON_CONTENT_TYPES, LESSON_MINUTES_MAX } from '@sokoni/contracts/courses-rules';
 import { users } from './accounts.js';
 
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { EVENT_CATEGORIES, TICKET_STATUSES } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES, TICKET_STATUSES } from '@sokoni/contracts/events-rules';
 import { users } from './accounts.js';
 
 /**

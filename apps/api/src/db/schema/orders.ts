@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_QUANTITY_MAX } from '@sokoni/contracts/checkout';
-import { DELIVERY_METHODS, KENYA_COUNTIES } from '@sokoni/contracts/delivery';
+import { DELIVERY_METHODS, KENYA_COUNTIES } from '@sokoni/contracts/delivery-rules';
 import {
   bigint,
   check,

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { STAY_AMENITIES } from '@sokoni/contracts/stays';
+import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
 import { users } from './accounts.js';
 
 /** A place to stay, listed by its host. The rating is kept as a sum and a count, like products'. */

@@ -1,4 +1,4 @@
-import type { CourseLevel, LessonContentType } from '@sokoni/contracts/courses';
+import type { CourseLevel, LessonContentType } from '@sokoni/contracts/courses-rules';
 
 // The sample courses' words: what they teach, lesson by lesson. seedCourses (courses.ts) writes them.
 

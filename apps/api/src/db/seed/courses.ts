@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { addDays } from '@sokoni/contracts/stays';
+import { addDays } from '@sokoni/contracts/stays-rules';
 import { shillingsToCents } from '@sokoni/contracts/money';
 import { nairobiDate } from '../../lib/clock.js';
 import { newCertificateCode } from '../../modules/courses/certificate-codes.js';

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, type EventCategory } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES, type EventCategory } from '@sokoni/contracts/events-rules';
 import { shillingsToCents } from '@sokoni/contracts/money';
 import { nairobiDate } from '../../lib/clock.js';
 import {

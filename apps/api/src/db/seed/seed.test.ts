@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_CATEGORIES, type Event, type TicketWithEvent } from '@sokoni/contracts/events';
-import { STAY_MAX_NIGHTS, nairobiToday } from '@sokoni/contracts/stays';
+import type { Event, TicketWithEvent } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES } from '@sokoni/contracts/events-rules';
+import { STAY_MAX_NIGHTS, nairobiToday } from '@sokoni/contracts/stays-rules';
 import type { Course, CourseSummary, InstructorCourse, MyCourse } from '@sokoni/contracts/courses';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer } from '../../../test/factories.js';

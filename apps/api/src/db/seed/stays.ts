@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { addDays, type StayAmenity } from '@sokoni/contracts/stays';
+import { addDays, type StayAmenity } from '@sokoni/contracts/stays-rules';
 import { shillingsToCents } from '@sokoni/contracts/money';
 import { nairobiDate } from '../../lib/clock.js';
 import { stayBookings, stayReviews, stays } from '../schema/stays.js';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import fontkit from 'fontkit';
 import { PDFDocument, PageSizes, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { CERTIFICATE_TEXT as TEXT } from '@sokoni/contracts/courses';
+import { CERTIFICATE_TEXT as TEXT } from '@sokoni/contracts/courses-rules';
 import { SITE } from '@sokoni/contracts/site';
 import { nairobiDate } from '../../lib/clock.js';
 

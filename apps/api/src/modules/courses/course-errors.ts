@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { forbidden, notFound } from '../../lib/errors.js';
 
 // The refusals more than one part of the courses module makes, each with its code.

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_PAGE_SIZE, courseListQuery, type Certificate, type Course } from '@sokoni/contracts/courses';
+import type { Certificate, Course } from '@sokoni/contracts/courses';
+import { COURSE_PAGE_SIZE, courseListQuery } from '@sokoni/contracts/courses-rules';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser } from '../../../test/factories.js';
 import {

@@ -1,10 +1,10 @@
+import { CourseQuery } from '@sokoni/contracts/courses';
 import {
   COURSE_PAGE_SIZE,
-  CourseQuery,
   courseListQuery,
   formatCourseDay,
   formatCoursePrice,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
 import type { CoursesService } from './courses.service.js';

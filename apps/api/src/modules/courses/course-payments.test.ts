@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { COURSE_MESSAGES, type Enrollment, type InstructorCourse } from '@sokoni/contracts/courses';
+import type { Enrollment, InstructorCourse } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { COURSE_ENROLMENT_MAIL, REFUND_MAIL } from '@sokoni/contracts/mail';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
 import {

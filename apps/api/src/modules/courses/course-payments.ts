@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';

@@ -1,12 +1,5 @@
-import {
-  COURSE_MEDIA_PATH,
-  UNKNOWN_INSTRUCTOR,
-  isLessonLocked,
-  type Certificate,
-  type Course,
-  type CourseSummary,
-  type Lesson,
-} from '@sokoni/contracts/courses';
+import type { Certificate, Course, CourseSummary, Lesson } from '@sokoni/contracts/courses';
+import { COURSE_MEDIA_PATH, UNKNOWN_INSTRUCTOR, isLessonLocked } from '@sokoni/contracts/courses-rules';
 import { centsToShillings } from '@sokoni/contracts/money';
 import type { CourseRecord, LessonRecord } from './courses.repository.js';
 import type { CertificateRecord } from './enrollments.repository.js';

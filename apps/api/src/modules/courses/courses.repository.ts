@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { UNCATEGORIZED, type CourseFilters } from '@sokoni/contracts/courses';
+import type { CourseFilters } from '@sokoni/contracts/courses';
+import { UNCATEGORIZED } from '@sokoni/contracts/courses-rules';
 import type { Db } from '../../db/client.js';
 import { courseLessons, courses } from '../../db/schema/courses.js';
 

@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COURSE_MESSAGES,
-  UNCATEGORIZED,
-  UNKNOWN_INSTRUCTOR,
-  type Course,
-  type CourseSummary,
-} from '@sokoni/contracts/courses';
+import type { Course, CourseSummary } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, UNCATEGORIZED, UNKNOWN_INSTRUCTOR } from '@sokoni/contracts/courses-rules';
 import {
   SAMPLE_COURSE_IMAGE,
   addLesson,

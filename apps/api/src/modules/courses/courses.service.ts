@@ -1,3 +1,13 @@
+import type {
+  Course,
+  CourseFilters,
+  CourseSummary,
+  CreateCourseData,
+  CreateLessonData,
+  Lesson,
+  UpdateCourseData,
+  UpdateLessonData,
+} from '@sokoni/contracts/courses';
 import {
   COURSE_LESSONS_MAX,
   COURSE_MEDIA_PATH,
@@ -5,17 +15,9 @@ import {
   LESSON_RELEASE_HORIZON_DAYS,
   UNCATEGORIZED,
   lessonContentProblem,
-  type Course,
-  type CourseFilters,
-  type CourseSummary,
-  type CreateCourseData,
-  type CreateLessonData,
-  type Lesson,
-  type UpdateCourseData,
-  type UpdateLessonData,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import { shillingsToCents } from '@sokoni/contracts/money';
-import { addDays } from '@sokoni/contracts/stays';
+import { addDays } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  COURSE_MESSAGES,
   Certificate,
   Classroom,
   CourseRating,
@@ -10,6 +9,7 @@ import {
   MyCourse,
   RateCourseInput,
 } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { callerOf } from '../../lib/auth-guard.js';
 import { IdParams } from '../../lib/route-params.js';

@@ -1,14 +1,12 @@
-import {
-  COURSE_MESSAGES,
-  isLessonLocked,
-  progressPercent,
-  type Certificate,
-  type Classroom,
-  type CourseRating,
-  type Enrollment,
-  type InstructorCourse,
-  type MyCourse,
+import type {
+  Certificate,
+  Classroom,
+  CourseRating,
+  Enrollment,
+  InstructorCourse,
+  MyCourse,
 } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, isLessonLocked, progressPercent } from '@sokoni/contracts/courses-rules';
 import { centsToShillings } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';

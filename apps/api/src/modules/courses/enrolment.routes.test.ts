@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COURSE_MESSAGES,
-  type Certificate,
-  type Classroom,
-  type CourseRating,
-  type Enrollment,
-  type InstructorCourse,
-  type MyCourse,
+import type {
+  Certificate,
+  Classroom,
+  CourseRating,
+  Enrollment,
+  InstructorCourse,
+  MyCourse,
 } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import {
   addLesson,
   completeLesson,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_LESSONS_MAX, COURSE_MESSAGES, type Classroom, type Lesson } from '@sokoni/contracts/courses';
+import type { Classroom, Lesson } from '@sokoni/contracts/courses';
+import { COURSE_LESSONS_MAX, COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import {
   addLesson,
   createCourse,

@@ -1,10 +1,10 @@
+import { EventQuery } from '@sokoni/contracts/events';
 import {
   EVENT_PAGE_SIZE,
-  EventQuery,
   eventListQuery,
   formatNairobiTime,
   formatTicketPrice,
-} from '@sokoni/contracts/events';
+} from '@sokoni/contracts/events-rules';
 import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventsService } from './events.service.js';

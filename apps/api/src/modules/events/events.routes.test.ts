@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
-import { EVENT_MESSAGES, type Event } from '@sokoni/contracts/events';
+import type { Event } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
 

@@ -4,7 +4,6 @@ import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
   ClaimTicketsInput,
   CreateEventInput,
-  EVENT_MESSAGES,
   Event,
   EventQuery,
   OrganizerEventListItem,
@@ -14,6 +13,7 @@ import {
   UpdateEventInput,
   VerifyTicketInput,
 } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { callerOf } from '../../lib/auth-guard.js';
 import type { EventsService } from './events.service.js';
 import { IdParams } from '../../lib/route-params.js';

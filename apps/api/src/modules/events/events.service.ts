@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import {
-  EVENT_MESSAGES,
-  FREE_TICKETS_PER_USER,
-  splitName,
-  type CreateEventData,
-  type Event,
-  type EventFilters,
-  type OrganizerEvent,
-  type Ticket,
-  type TicketVerification,
-  type TicketWithEvent,
-  type UpdateEventData,
+import type {
+  CreateEventData,
+  Event,
+  EventFilters,
+  OrganizerEvent,
+  Ticket,
+  TicketVerification,
+  TicketWithEvent,
+  UpdateEventData,
 } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES, FREE_TICKETS_PER_USER, splitName } from '@sokoni/contracts/events-rules';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';

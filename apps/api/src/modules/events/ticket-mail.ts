@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { formatNairobiTime } from '@sokoni/contracts/events';
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import { MY_TICKETS_PATH, TICKET_MAIL as TEXT } from '@sokoni/contracts/mail';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../mail/mail.service.js';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { EVENT_MESSAGES, type Event, type TicketWithEvent } from '@sokoni/contracts/events';
+import type { Event, TicketWithEvent } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import {
   bearer,

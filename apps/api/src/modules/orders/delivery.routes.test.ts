@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_MESSAGES, type DeliveryInput } from '@sokoni/contracts/delivery';
+import type { DeliveryInput } from '@sokoni/contracts/delivery';
+import { DELIVERY_MESSAGES } from '@sokoni/contracts/delivery-rules';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   bearer,

@@ -1,5 +1,6 @@
 import { formatOrderNumber } from '@sokoni/contracts/checkout';
-import { formatDeliveryAddress, formatKenyanPhone, type Delivery } from '@sokoni/contracts/delivery';
+import type { Delivery } from '@sokoni/contracts/delivery';
+import { formatDeliveryAddress, formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
 import { NEW_SALE_MAIL as SELLER, SALE_SHIPPED_MAIL as BUYER } from '@sokoni/contracts/mail';
 import { centsToShillings, formatKES } from '@sokoni/contracts/money';
 import type { MailMessage } from '../mail/mail.service.js';

@@ -1,4 +1,4 @@
-import { type Review } from '@sokoni/contracts/shop';
+import type { Review } from '@sokoni/contracts/shop';
 import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';

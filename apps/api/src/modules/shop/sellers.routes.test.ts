@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELLER_MESSAGES } from '@sokoni/contracts/shop';
+import { SELLER_MESSAGES } from '@sokoni/contracts/catalog';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearer, createProduct, registerUser, type RegisteredUser } from '../../../test/factories.js';
 

@@ -1,4 +1,5 @@
-import { SELLER_MESSAGES, type SellerProfile } from '@sokoni/contracts/shop';
+import type { SellerProfile } from '@sokoni/contracts/shop';
+import { SELLER_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_NOT_FOUND } from '@sokoni/contracts/catalog';
-import { WISHLIST_MAX, WISHLIST_MESSAGES } from '@sokoni/contracts/shop';
+import { PRODUCT_NOT_FOUND, WISHLIST_MAX, WISHLIST_MESSAGES } from '@sokoni/contracts/catalog';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, createProduct, registerUser, type RegisteredUser } from '../../../test/factories.js';
 

@@ -1,5 +1,5 @@
-import { PRODUCT_NOT_FOUND } from '@sokoni/contracts/catalog';
-import { WISHLIST_MAX, WISHLIST_MESSAGES, type Product } from '@sokoni/contracts/shop';
+import { PRODUCT_NOT_FOUND, WISHLIST_MAX, WISHLIST_MESSAGES } from '@sokoni/contracts/catalog';
+import type { Product } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';

@@ -1,4 +1,4 @@
-import { splitName } from '@sokoni/contracts/events';
+import { splitName } from '@sokoni/contracts/events-rules';
 import {
   BOOKING_MAIL as GUEST,
   HOST_BOOKING_MAIL as HOST,
@@ -6,7 +6,7 @@ import {
   MY_TRIPS_PATH,
 } from '@sokoni/contracts/mail';
 import { centsToShillings, formatKES } from '@sokoni/contracts/money';
-import { STAY_MESSAGES, formatStayDay, occupiedNights } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, formatStayDay, occupiedNights } from '@sokoni/contracts/stays-rules';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import type { BookingParties } from './bookings.repository.js';

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { BOOKING_MAIL, HOST_BOOKING_MAIL, REFUND_MAIL } from '@sokoni/contracts/mail';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
-import { STAY_MESSAGES, type Stay, type Trip } from '@sokoni/contracts/stays';
+import type { Stay, Trip } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { startFakePaystack } from '../../../test/fake-paystack.js';
 import {
   bearer,

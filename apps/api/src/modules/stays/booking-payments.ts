@@ -1,4 +1,4 @@
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
 import type { BookingsService } from './bookings.service.js';
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingStatus } from '@sokoni/contracts/stays';
+import type { BookingStatus } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { payments } from '../../db/schema/payments.js';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_HOLD_MINUTES } from '@sokoni/contracts/checkout';
-import { STAY_MESSAGES, type Stay, type Trip } from '@sokoni/contracts/stays';
+import type { Stay, Trip } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import {
   bearer,

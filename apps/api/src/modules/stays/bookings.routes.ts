@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
-import { BookStayInput, Booking, STAY_MESSAGES, Trip } from '@sokoni/contracts/stays';
+import { BookStayInput, Booking, Trip } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { callerOf } from '../../lib/auth-guard.js';
 import { IdParams } from '../../lib/route-params.js';
 import type { BookingsService } from './bookings.service.js';

@@ -1,5 +1,6 @@
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
+import type { Booking, BookStayInput, Trip } from '@sokoni/contracts/stays';
 import {
   STAY_HELD_BOOKINGS_MAX,
   STAY_MESSAGES,
@@ -7,10 +8,7 @@ import {
   nightsOf,
   occupiedNights,
   stayDatesProblem,
-  type Booking,
-  type BookStayInput,
-  type Trip,
-} from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAY_MESSAGES, type HostListing, type Stay, type StayBlock } from '@sokoni/contracts/stays';
+import type { HostListing, Stay, StayBlock } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
 import { createStay, insertStayBooking } from '../../../test/stay-factories.js';

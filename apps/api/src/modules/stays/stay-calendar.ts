@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { addDays } from '@sokoni/contracts/stays';
+import { addDays } from '@sokoni/contracts/stays-rules';
 import type { FeedRow } from './stays.repository.js';
 
 const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);

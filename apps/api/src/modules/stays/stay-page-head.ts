@@ -1,5 +1,6 @@
 import { formatKES } from '@sokoni/contracts/money';
-import { STAY_PAGE_SIZE, StayQuery, stayListQuery } from '@sokoni/contracts/stays';
+import { StayQuery } from '@sokoni/contracts/stays';
+import { STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays-rules';
 import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
 import type { StaysService } from './stays.service.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAY_MESSAGES, type Stay, type StayReview, type StaySummary } from '@sokoni/contracts/stays';
+import type { Stay, StayReview, StaySummary } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
 import { createStay, insertStayBooking } from '../../../test/stay-factories.js';

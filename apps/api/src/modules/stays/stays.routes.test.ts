@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyMessages } from '@sokoni/contracts/money';
-import { STAY_MESSAGES, type Stay, type StaySummary } from '@sokoni/contracts/stays';
+import type { Stay, StaySummary } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
 import { SAMPLE_STAY_IMAGE, createStay, insertStayBooking, stayBody } from '../../../test/stay-factories.js';

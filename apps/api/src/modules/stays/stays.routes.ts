@@ -6,7 +6,6 @@ import {
   CreateStayInput,
   CreateStayReviewInput,
   HostListing,
-  STAY_MESSAGES,
   Stay,
   StayBlock,
   StayQuery,
@@ -14,6 +13,7 @@ import {
   StaySummary,
   UpdateStayInput,
 } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { callerOf } from '../../lib/auth-guard.js';
 import { IdParams } from '../../lib/route-params.js';
 import type { StaysService } from './stays.service.js';

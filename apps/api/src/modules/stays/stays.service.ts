@@ -1,23 +1,25 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { splitName } from '@sokoni/contracts/events';
+import { splitName } from '@sokoni/contracts/events-rules';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
+import type {
+  CreateStayData,
+  HostBooking,
+  HostListing,
+  Stay,
+  StayBlock,
+  StayFilters,
+  StayReview,
+  StaySummary,
+  UpdateStayData,
+} from '@sokoni/contracts/stays';
 import {
   STAY_MESSAGES,
   addDays,
   nightsOf,
   occupiedNights,
   stayBlockProblem,
-  type CreateStayData,
-  type HostBooking,
-  type HostListing,
-  type Stay,
   type StayAmenity,
-  type StayBlock,
-  type StayFilters,
-  type StayReview,
-  type StaySummary,
-  type UpdateStayData,
-} from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import {

@@ -1,5 +1,5 @@
-import { passwordStrength } from '@sokoni/contracts/auth';
-import type { StrengthLabel } from '@sokoni/contracts/auth';
+import { passwordStrength } from '@sokoni/contracts/auth-messages';
+import type { StrengthLabel } from '@sokoni/contracts/auth-messages';
 
 const STRENGTH_STYLES: Record<StrengthLabel, { bar: string; text: string }> = {
   Weak: { bar: 'bg-red-600', text: 'text-red-700' },

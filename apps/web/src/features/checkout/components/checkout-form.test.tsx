@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DELIVERY_MESSAGES, KENYA_COUNTIES, type Delivery } from '@sokoni/contracts/delivery';
+import type { Delivery } from '@sokoni/contracts/delivery';
+import { DELIVERY_MESSAGES, KENYA_COUNTIES } from '@sokoni/contracts/delivery-rules';
 import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { checkoutFormValues, type CheckoutDetails } from '../lib/checkout-details';

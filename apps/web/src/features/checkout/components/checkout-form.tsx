@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS } from '@sokoni/contracts/delivery';
+import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS } from '@sokoni/contracts/delivery-rules';
 import { FieldHint } from '@/components/field-frame';
 import { FormAlert } from '@/components/form-alert';
 import { PayButton } from '@/components/pay-button';

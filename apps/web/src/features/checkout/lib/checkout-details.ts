@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  DELIVERY_METHODS,
-  DeliveryInput,
-  KENYA_COUNTIES,
-  formatKenyanPhone,
-  type Delivery,
-  type DeliveryData,
-} from '@sokoni/contracts/delivery';
+import { DeliveryInput, type Delivery, type DeliveryData } from '@sokoni/contracts/delivery';
+import { DELIVERY_METHODS, KENYA_COUNTIES, formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
 import { CheckoutEmailForm } from './checkout-email';
 
 const typed = z.string();

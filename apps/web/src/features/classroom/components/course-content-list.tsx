@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { COURSE_MESSAGES, formatCourseDuration } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, formatCourseDuration } from '@sokoni/contracts/courses-rules';
 import type { Lesson } from '@sokoni/contracts/courses';
 import { CheckCircleIcon } from '@/components/icons';
 

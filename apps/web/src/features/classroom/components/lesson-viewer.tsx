@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Lesson } from '@sokoni/contracts/courses';
 import { LessonContent } from '@/components/lesson-content';
 

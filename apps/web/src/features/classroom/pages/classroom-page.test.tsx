@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Classroom, Enrollment } from '@sokoni/contracts/courses';
 import { useAuthStore } from '@/stores/auth';
 import { COURSE_PROGRESS_STORAGE_KEY, useCourseProgressStore } from '@/stores/course-progress';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { COURSE_MESSAGES, formatCourseDuration, progressPercent } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, formatCourseDuration, progressPercent } from '@sokoni/contracts/courses-rules';
 import type { Classroom, Lesson } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';

@@ -5,7 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { COURSE_PAGE_SIZE, courseListQuery } from '@sokoni/contracts/courses';
+import { COURSE_PAGE_SIZE, courseListQuery } from '@sokoni/contracts/courses-rules';
 import type { CourseSummary } from '@sokoni/contracts/courses';
 import { apiRequestWithTotal } from '@/lib/api-client';
 import { COURSES_QUERY_KEY } from '@/lib/query-keys';

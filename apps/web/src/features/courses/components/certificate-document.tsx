@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CERTIFICATE_TEXT } from '@sokoni/contracts/courses';
+import { CERTIFICATE_TEXT } from '@sokoni/contracts/courses-rules';
 import type { Certificate } from '@sokoni/contracts/courses';
 import { certificateDay } from '../lib/course-display';
 

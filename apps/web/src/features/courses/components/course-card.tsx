@@ -3,7 +3,7 @@ import {
   categoryOf,
   formatCourseDuration,
   formatCoursePrice,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type { CourseSummary } from '@sokoni/contracts/courses';
 import { LinkCard, LinkCardImage, LinkCardTitle } from '@/components/link-card';
 import { ratingSummary } from '../lib/course-display';

@@ -4,7 +4,7 @@ import {
   categoryOf,
   formatCourseDuration,
   formatCourseRating,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type { Course } from '@sokoni/contracts/courses';
 import { RatingStars } from '@/components/rating-stars';
 

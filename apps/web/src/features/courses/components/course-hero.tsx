@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COURSE_HERO } from '@sokoni/contracts/courses';
+import { COURSE_HERO } from '@sokoni/contracts/courses-rules';
 import { useAuthStore } from '@/stores/auth';
 import { useTeachesCourses } from '../api/get-courses';
 

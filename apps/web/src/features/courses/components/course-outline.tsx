@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, formatCourseDuration } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, formatCourseDuration } from '@sokoni/contracts/courses-rules';
 import type { Lesson } from '@sokoni/contracts/courses';
 import { LESSON_TYPE_LABELS, lessonMinutes } from '../lib/course-display';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { buttonClasses } from '@/components/button';
 import { PagedResults } from '@/components/paged-results';
 import { QueryError } from '@/components/query-error';

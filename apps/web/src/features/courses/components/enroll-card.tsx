@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses-rules';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';

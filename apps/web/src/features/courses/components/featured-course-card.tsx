@@ -1,4 +1,4 @@
-import { FEATURED_COURSES_CARD } from '@sokoni/contracts/courses';
+import { FEATURED_COURSES_CARD } from '@sokoni/contracts/courses-rules';
 
 /** Spec §2: the card leading to free courses elsewhere, always first in the catalogue, in a new tab. */
 export function FeaturedCourseCard() {

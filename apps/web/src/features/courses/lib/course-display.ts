@@ -1,6 +1,7 @@
-import { formatCourseDay, formatCourseRating } from '@sokoni/contracts/courses';
-import type { CourseSummary, LessonContentType } from '@sokoni/contracts/courses';
-import { nairobiToday } from '@sokoni/contracts/stays';
+import { formatCourseDay, formatCourseRating } from '@sokoni/contracts/courses-rules';
+import type { CourseSummary } from '@sokoni/contracts/courses';
+import type { LessonContentType } from '@sokoni/contracts/courses-rules';
+import { nairobiToday } from '@sokoni/contracts/stays-rules';
 
 export const LESSON_TYPE_LABELS: Record<LessonContentType, string> = {
   video: 'Video',

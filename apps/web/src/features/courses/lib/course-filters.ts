@@ -1,4 +1,4 @@
-import { COURSE_CATEGORY_MAX_LENGTH, courseListQuery } from '@sokoni/contracts/courses';
+import { COURSE_CATEGORY_MAX_LENGTH, courseListQuery } from '@sokoni/contracts/courses-rules';
 
 /** What a learner chose on the catalogue; it lives in the URL so a search can be shared. */
 export type CourseListFilters = {

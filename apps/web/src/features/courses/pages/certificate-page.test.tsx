@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, serveApi } from '@/test/api-fakes';
 import { LEARNER, buildCertificate, buildCourse } from '@/test/course-fakes';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { Button, buttonClasses } from '@/components/button';
 import { LoadingState } from '@/components/spinner';
 import { QueryError } from '@/components/query-error';

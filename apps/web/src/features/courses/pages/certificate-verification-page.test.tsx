@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { jsonResponse, serveApi } from '@/test/api-fakes';
 import { buildCertificate, buildCourse } from '@/test/course-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';

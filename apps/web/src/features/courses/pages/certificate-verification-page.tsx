@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Certificate } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CheckCircleIcon } from '@/components/icons';

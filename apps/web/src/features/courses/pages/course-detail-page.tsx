@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses-rules';
 import type { Course } from '@sokoni/contracts/courses';
 import { Button } from '@/components/button';
 import { DetailPage } from '@/components/detail-page';

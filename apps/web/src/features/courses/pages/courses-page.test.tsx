@@ -7,7 +7,7 @@ import {
   FEATURED_COURSES_CARD,
   UNCATEGORIZED,
   courseListQuery,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type { CourseSummary } from '@sokoni/contracts/courses';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, pageResponse, serveApi } from '@/test/api-fakes';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { EVENT_PAGE_SIZE, eventListQuery } from '@sokoni/contracts/events';
+import { EVENT_PAGE_SIZE, eventListQuery } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { apiRequestWithTotal } from '@/lib/api-client';
 import type { EventListFilters } from '../lib/event-filters';

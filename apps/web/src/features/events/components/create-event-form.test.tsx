@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { EVENT_MESSAGES } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { buildEvent, jsonResponse, requestUrl } from '@/test/api-fakes';
 import { FakeXhr } from '@/test/fake-xhr';
 import { fieldError } from '@/test/field-error';

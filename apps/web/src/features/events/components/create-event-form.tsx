@@ -2,7 +2,7 @@ import { useController } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { EVENT_CATEGORIES, EVENT_MESSAGES } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES, EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import type { CreateEventData } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
 import { FieldHint } from '@/components/field-frame';

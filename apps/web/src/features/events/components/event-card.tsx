@@ -1,4 +1,4 @@
-import { formatTicketPrice } from '@sokoni/contracts/events';
+import { formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { LinkCard, LinkCardTitle } from '@/components/link-card';
 import { isSoldOut, seatsLeftLabel } from '../lib/event-display';

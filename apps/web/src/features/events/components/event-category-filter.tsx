@@ -1,5 +1,5 @@
-import { EVENT_CATEGORIES } from '@sokoni/contracts/events';
-import type { EventCategory } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES } from '@sokoni/contracts/events-rules';
+import type { EventCategory } from '@sokoni/contracts/events-rules';
 
 type EventCategoryFilterProps = {
   value: EventCategory | null;

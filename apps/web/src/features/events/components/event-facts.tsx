@@ -1,4 +1,4 @@
-import { formatNairobiTime } from '@sokoni/contracts/events';
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { CalendarIcon, PinIcon } from '@/components/icons';
 

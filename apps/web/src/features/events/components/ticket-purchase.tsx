@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';

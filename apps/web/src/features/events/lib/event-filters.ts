@@ -1,5 +1,5 @@
-import { EVENT_CATEGORIES, eventListQuery } from '@sokoni/contracts/events';
-import type { EventCategory } from '@sokoni/contracts/events';
+import { EVENT_CATEGORIES, eventListQuery } from '@sokoni/contracts/events-rules';
+import type { EventCategory } from '@sokoni/contracts/events-rules';
 
 /** What a visitor chose on 'Discover Amazing Events'; it lives in the URL so a view can be shared. */
 export type EventListFilters = { q: string; category: EventCategory | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MESSAGES } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { ApiError } from '@/lib/api-client';
 import { EMPTY_EVENT_VALUES, nairobiIso, serverFieldErrors, toCreateEventBody } from './event-form';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '@sokoni/contracts/errors';
+import type { ErrorCode } from '@sokoni/contracts/error-codes';
 import { CreateEventInput } from '@sokoni/contracts/events';
 import type { CreateEventInput as CreateEventBody } from '@sokoni/contracts/events';
 import { apiFieldErrors } from '@/lib/field-errors';

@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, TICKETS_PER_PURCHASE } from '@sokoni/contracts/checkout';
-import { EVENT_MESSAGES } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 

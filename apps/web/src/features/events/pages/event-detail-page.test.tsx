@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_MESSAGES } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { EVENT_MESSAGES, formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES, formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { buttonClasses } from '@/components/button';
 import { DetailPage } from '@/components/detail-page';

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_PAGE_SIZE } from '@sokoni/contracts/events';
+import { EVENT_PAGE_SIZE } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { useAuthStore } from '@/stores/auth';
 import { buildEvent, jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';

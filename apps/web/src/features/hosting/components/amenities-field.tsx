@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { STAY_AMENITIES } from '@sokoni/contracts/stays';
+import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
 import { fieldErrorId } from '@/components/field-frame';
 
 type AmenitiesFieldProps = {

@@ -7,7 +7,7 @@ import {
   STAY_BOOKING_HORIZON_DAYS,
   addDays,
   isCalendarDay,
-} from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
 import type { HostListing } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { STAY_MESSAGES, formatStayDay, nightsOf } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, formatStayDay, nightsOf } from '@sokoni/contracts/stays-rules';
 import type { StayBlock } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';

@@ -1,6 +1,7 @@
 import { formatKES } from '@sokoni/contracts/money';
-import { BOOKING_STATUS_LABELS, STAY_MESSAGES, formatStayDay } from '@sokoni/contracts/stays';
-import type { BookingStatus, HostBooking } from '@sokoni/contracts/stays';
+import { BOOKING_STATUS_LABELS, STAY_MESSAGES, formatStayDay } from '@sokoni/contracts/stays-rules';
+import type { HostBooking } from '@sokoni/contracts/stays';
+import type { BookingStatus } from '@sokoni/contracts/stays-rules';
 
 const STATUS_CLASSES: Record<BookingStatus, string> = {
   confirmed: 'bg-emerald-100 text-emerald-900',

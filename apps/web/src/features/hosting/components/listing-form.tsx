@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { Button, buttonClasses } from '@/components/button';
 import { FieldHint } from '@/components/field-frame';
 import { FormAlert } from '@/components/form-alert';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { STAY_IMAGES_MAX } from '@sokoni/contracts/stays';
+import { STAY_IMAGES_MAX } from '@sokoni/contracts/stays-rules';
 import { IMAGE_TYPES } from '@sokoni/contracts/uploads';
 import { fieldErrorId } from '@/components/field-frame';
 import { FilePickButton } from '@/components/file-pick-button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { STAY_IMAGES_MAX, STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_IMAGES_MAX, STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
 import { errorMessage } from '@/lib/api-client';
 import { checkImageFile } from '@/lib/image-file';

@@ -4,7 +4,7 @@ import {
   STAY_BLOCK_NOTE_MAX_LENGTH,
   STAY_MESSAGES,
   addDays,
-} from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
 import { BLOCK_MESSAGES, blockRequest } from './block-dates';
 import { lastNightOf, nightsRange } from './calendar-days';
 

@@ -1,10 +1,5 @@
-import {
-  BlockDatesInput,
-  STAY_MESSAGES,
-  addDays,
-  isCalendarDay,
-  stayBlockProblem,
-} from '@sokoni/contracts/stays';
+import { BlockDatesInput } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, addDays, isCalendarDay, stayBlockProblem } from '@sokoni/contracts/stays-rules';
 
 /** What the block form says beyond the contract's stay messages. */
 export const BLOCK_MESSAGES = {

@@ -1,5 +1,5 @@
 import type { DateRange } from 'react-day-picker';
-import { addDays, nightsOf } from '@sokoni/contracts/stays';
+import { addDays, nightsOf } from '@sokoni/contracts/stays-rules';
 
 type Nights = { startDate: string; endDate: string };
 

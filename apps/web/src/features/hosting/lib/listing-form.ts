@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { ErrorCode } from '@sokoni/contracts/errors';
-import { CreateStayInput, STAY_AMENITIES, UpdateStayInput } from '@sokoni/contracts/stays';
-import type { Stay, StayAmenity } from '@sokoni/contracts/stays';
+import type { ErrorCode } from '@sokoni/contracts/error-codes';
+import { CreateStayInput, UpdateStayInput } from '@sokoni/contracts/stays';
+import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
+import type { Stay } from '@sokoni/contracts/stays';
+import type { StayAmenity } from '@sokoni/contracts/stays-rules';
 import { apiFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
 import { parsePrice, parseQuantity } from '@/lib/parse-price';

@@ -1,4 +1,4 @@
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { useCreateStay } from '../api/create-stay';
 import { ListingForm } from '../components/listing-form';
 import { CreateListingFormSchema, EMPTY_LISTING_VALUES } from '../lib/listing-form';

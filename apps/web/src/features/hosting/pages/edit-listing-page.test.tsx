@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';

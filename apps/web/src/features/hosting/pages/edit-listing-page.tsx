@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
 import { buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { HostListing, StayBlock } from '@sokoni/contracts/stays';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';

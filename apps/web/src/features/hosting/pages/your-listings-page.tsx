@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { STAY_MESSAGES, nairobiToday } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, nairobiToday } from '@sokoni/contracts/stays-rules';
 import { buttonClasses } from '@/components/button';
 import { HomeIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';

@@ -6,7 +6,7 @@ import {
   REFUND_STATUSES,
   STAY_MESSAGES,
   formatStayDay,
-} from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
 import { useBooking } from '../api/get-booking';
 
 type RefundStatus = (typeof REFUND_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';

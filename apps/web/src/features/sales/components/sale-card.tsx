@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ORDER_MESSAGES, formatOrderNumber } from '@sokoni/contracts/checkout';
-import { formatNairobiTime } from '@sokoni/contracts/events';
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import { SHIPMENT_STATUS_LABELS, type Sale, type ShipmentStatus } from '@sokoni/contracts/orders';
 import { Button } from '@/components/button';
 import { DeliveryDetails } from '@/components/delivery-details';

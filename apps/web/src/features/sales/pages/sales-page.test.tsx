@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES, ORDER_PAGE_SIZE } from '@sokoni/contracts/checkout';
-import { formatNairobiTime } from '@sokoni/contracts/events';
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import type { Sale } from '@sokoni/contracts/orders';
 import { jsonResponse, pageResponse, serveApi } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { QueryError } from '@/components/query-error';
 import { ReviewList } from '@/components/review-list';
 import { ReviewsSection } from '@/components/reviews-section';
 import { Spinner } from '@/components/spinner';
 import { useReviews } from '../api/get-reviews';
 import { formatReviewDate } from '../lib/review-date';
-import { ReviewForm } from './review-form';
+
+// The form's code (react-hook-form, zod) loads when someone opens it, not with the page.
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 
 /** The reviews section: a 'Write a Review' toggle, the form, and the list newest first. */
 export function ProductReviews({ productId }: { productId: string }) {

@@ -1,5 +1,5 @@
 import { PRODUCT_CONTACT } from '@sokoni/contracts/catalog';
-import { formatKenyanPhone } from '@sokoni/contracts/delivery';
+import { formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
 import type { Product } from '@sokoni/contracts/shop';
 import { buttonClasses } from '@/components/button';
 import { ChatIcon, PhoneIcon } from '@/components/icons';

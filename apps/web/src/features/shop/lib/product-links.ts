@@ -1,5 +1,5 @@
 import { PRODUCT_CONTACT } from '@sokoni/contracts/catalog';
-import { kenyanPhoneE164 } from '@sokoni/contracts/delivery';
+import { kenyanPhoneE164 } from '@sokoni/contracts/delivery-rules';
 import { formatKES } from '@sokoni/contracts/money';
 import type { Product } from '@sokoni/contracts/shop';
 

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { SELLER_MESSAGES, type SellerProfile } from '@sokoni/contracts/shop';
+import type { SellerProfile } from '@sokoni/contracts/shop';
+import { SELLER_MESSAGES } from '@sokoni/contracts/catalog';
 import { buttonClasses } from '@/components/button';
 import { DetailPage } from '@/components/detail-page';
 import { useMetaDescription } from '@/lib/use-meta-description';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WISHLIST_MESSAGES } from '@sokoni/contracts/shop';
+import { WISHLIST_MESSAGES } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
 import { buildProduct, jsonResponse, serveApi } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';

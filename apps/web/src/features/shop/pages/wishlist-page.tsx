@@ -1,4 +1,4 @@
-import { WISHLIST_MESSAGES } from '@sokoni/contracts/shop';
+import { WISHLIST_MESSAGES } from '@sokoni/contracts/catalog';
 import { EmptyState } from '@/components/empty-state';
 import { HeartIcon } from '@/components/icons';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product-grid';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays';
+import { STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays-rules';
 import type { StaySummary } from '@sokoni/contracts/stays';
 import { apiRequestWithTotal } from '@/lib/api-client';
 import type { StayFilters } from '../lib/stay-filters';

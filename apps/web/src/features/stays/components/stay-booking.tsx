@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { STAY_MESSAGES, stayDatesProblem } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, stayDatesProblem } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
 import { Button, buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { STAY_BOOKING_HORIZON_DAYS, addDays, formatStayDay } from '@sokoni/contracts/stays';
+import { STAY_BOOKING_HORIZON_DAYS, addDays, formatStayDay } from '@sokoni/contracts/stays-rules';
 import { useWideScreen } from '../hooks/use-wide-screen';
 import { calendarDayOf, localDateOf } from '../lib/calendar-day';
 import { isDayUnavailable, isNightTaken, selectDay } from '../lib/stay-booking';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { STAY_BOOKING_HORIZON_DAYS, addDays, stayDatesProblem } from '@sokoni/contracts/stays';
+import { STAY_BOOKING_HORIZON_DAYS, addDays, stayDatesProblem } from '@sokoni/contracts/stays-rules';
 import { inputClasses } from '@/components/text-field';
 import { useNairobiToday } from '../hooks/use-nairobi-today';
 

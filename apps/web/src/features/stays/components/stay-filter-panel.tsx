@@ -5,7 +5,7 @@ import {
   STAY_PRICE_FILTER,
   STAY_SORTS,
   STAY_SORT_LABELS,
-} from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
 import { PriceRangeFilter } from '@/components/price-range-filter';
 import { inputClasses } from '@/components/text-field';
 import {

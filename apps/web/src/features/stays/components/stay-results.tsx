@@ -1,4 +1,4 @@
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { PagedResults } from '@/components/paged-results';
 import { QueryError } from '@/components/query-error';
 import type { useStays } from '../api/get-stays';

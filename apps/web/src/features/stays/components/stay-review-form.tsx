@@ -1,7 +1,7 @@
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { STAY_MESSAGES, STAY_REVIEW_COMMENT_MAX_LENGTH } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, STAY_REVIEW_COMMENT_MAX_LENGTH } from '@sokoni/contracts/stays-rules';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { RatingPicker } from '@/components/rating-picker';

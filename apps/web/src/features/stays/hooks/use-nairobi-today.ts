@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { nairobiToday } from '@sokoni/contracts/stays';
+import { nairobiToday } from '@sokoni/contracts/stays-rules';
 
 /**
  * Nairobi's today ('YYYY-MM-DD'), whatever the device's time zone: the first day a stay can be

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { checkAvailability, isDayUnavailable, selectDay, stayPriceLine, takenNightsOf } from './stay-booking';
 
 const TODAY = '2026-03-10';

@@ -4,7 +4,7 @@ import {
   occupiedNights,
   stayDatesProblem,
   staysOverlap,
-} from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
 import type { TakenRange } from '@sokoni/contracts/stays';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 

@@ -1,4 +1,4 @@
-import { STAY_MESSAGES, formatStayDay, nairobiToday } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, formatStayDay, nairobiToday } from '@sokoni/contracts/stays-rules';
 import type { StaySummary } from '@sokoni/contracts/stays';
 import { formatKES } from '@sokoni/contracts/money';
 

@@ -5,8 +5,8 @@ import {
   STAY_SORTS,
   stayDatesProblem,
   stayListQuery,
-} from '@sokoni/contracts/stays';
-import type { StayAmenity, StaySort } from '@sokoni/contracts/stays';
+} from '@sokoni/contracts/stays-rules';
+import type { StayAmenity, StaySort } from '@sokoni/contracts/stays-rules';
 import type { PriceRange } from '@/lib/price-range';
 
 /** What a guest chose on 'Discover Amazing Stays'; it lives in the URL so a search can be shared. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
@@ -415,7 +415,7 @@ describe('stay reviews', () => {
     renderStayPage(REVIEWED.id);
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: 'Write a Review' }));
-    const form = within(screen.getByRole('form', { name: 'Review this stay' }));
+    const form = within(await screen.findByRole('form', { name: 'Review this stay' }));
 
     await user.click(form.getByRole('button', { name: 'Submit Review' }));
     expect(form.getByRole('alert').textContent).toBe('Please choose a rating from 1 to 5.');
@@ -456,7 +456,7 @@ describe('stay reviews', () => {
     renderStayPage(REVIEWED.id);
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: 'Write a Review' }));
-    const form = within(screen.getByRole('form', { name: 'Review this stay' }));
+    const form = within(await screen.findByRole('form', { name: 'Review this stay' }));
 
     await user.click(form.getByRole('radio', { name: '5 stars' }));
     await user.type(form.getByLabelText('Comment'), 'Would stay again.');
@@ -475,7 +475,7 @@ describe('stay reviews', () => {
     await screen.findByRole('heading', { level: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Write a Review' }));
-    expect(screen.getByText(STAY_MESSAGES.reviewLoginRequired)).toBeTruthy();
+    expect(await screen.findByText(STAY_MESSAGES.reviewLoginRequired)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Review this stay' })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Log in' }));
     expect(await screen.findByText(`Login page, back to /stays/${REVIEWED.id}`)).toBeTruthy();

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAY_MESSAGES, STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays-rules';
 import type { StaySummary } from '@sokoni/contracts/stays';
 import { jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
 import { CurrentUrl, currentUrl } from '@/test/current-url';

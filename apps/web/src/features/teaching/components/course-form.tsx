@@ -8,7 +8,7 @@ import {
   COURSE_MESSAGES,
   SUGGESTED_COURSE_CATEGORIES,
   UNCATEGORIZED,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type { Course } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { FieldHint } from '@/components/field-frame';

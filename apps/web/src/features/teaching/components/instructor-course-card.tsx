@@ -4,7 +4,7 @@ import {
   formatCourseDuration,
   formatCoursePrice,
   formatCourseRating,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type { InstructorCourse } from '@sokoni/contracts/courses';
 import { formatKES } from '@sokoni/contracts/money';
 import { buttonClasses } from '@/components/button';

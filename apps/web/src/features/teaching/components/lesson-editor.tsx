@@ -5,7 +5,7 @@ import {
   COURSE_MESSAGES,
   formatCourseDay,
   formatCourseDuration,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type { Lesson } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { errorMessage } from '@/lib/api-client';

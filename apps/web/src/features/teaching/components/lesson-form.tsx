@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { COURSE_MESSAGES, LESSON_CONTENT_TYPES, LESSON_MINUTES_MAX } from '@sokoni/contracts/courses';
-import type { CreateLessonData, Lesson, LessonContentType } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES, LESSON_CONTENT_TYPES, LESSON_MINUTES_MAX } from '@sokoni/contracts/courses-rules';
+import type { CreateLessonData, Lesson } from '@sokoni/contracts/courses';
+import type { LessonContentType } from '@sokoni/contracts/courses-rules';
 import { Button } from '@/components/button';
 import { FieldHint, fieldErrorId } from '@/components/field-frame';
 import { FormAlert } from '@/components/form-alert';

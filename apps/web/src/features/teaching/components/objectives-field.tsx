@@ -1,6 +1,6 @@
 import { useFieldArray } from 'react-hook-form';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { COURSE_OBJECTIVES_MAX, COURSE_OBJECTIVE_MAX_LENGTH } from '@sokoni/contracts/courses';
+import { COURSE_OBJECTIVES_MAX, COURSE_OBJECTIVE_MAX_LENGTH } from '@sokoni/contracts/courses-rules';
 import { Button } from '@/components/button';
 import { fieldErrorId } from '@/components/field-frame';
 import { inputClasses } from '@/components/text-field';

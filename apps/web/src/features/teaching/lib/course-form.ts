@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { ErrorCode } from '@sokoni/contracts/errors';
+import type { ErrorCode } from '@sokoni/contracts/error-codes';
 import { CreateCourseInput, UpdateCourseInput } from '@sokoni/contracts/courses';
 import type {
   Course,
-  CourseLevel,
   CreateCourseInput as CreateCourseBody,
   UpdateCourseInput as UpdateCourseBody,
 } from '@sokoni/contracts/courses';
+import type { CourseLevel } from '@sokoni/contracts/courses-rules';
 import { apiFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
 import { parsePrice } from '@/lib/parse-price';

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import type { ErrorCode } from '@sokoni/contracts/errors';
+import type { ErrorCode } from '@sokoni/contracts/error-codes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
+import { CreateLessonInput } from '@sokoni/contracts/courses';
 import {
   COURSE_MEDIA_PATH,
-  CreateLessonInput,
   LESSON_CONTENT_TYPES,
   lessonContentProblem,
-} from '@sokoni/contracts/courses';
+} from '@sokoni/contracts/courses-rules';
 import type {
   CreateLessonData,
   CreateLessonInput as CreateLessonBody,
   Lesson,
-  LessonContentType,
   UpdateLessonInput,
 } from '@sokoni/contracts/courses';
+import type { LessonContentType } from '@sokoni/contracts/courses-rules';
 import { apiFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
 import { parseQuantity } from '@/lib/parse-price';

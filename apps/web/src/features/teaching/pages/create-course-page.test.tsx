@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
 import { INSTRUCTOR, buildCourse, courseImage } from '@/test/course-fakes';
 import { FakeXhr } from '@/test/fake-xhr';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateCourse } from '../api/create-course';
 import { CourseForm } from '../components/course-form';

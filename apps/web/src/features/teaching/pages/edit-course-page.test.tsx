@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Classroom, Course, Lesson } from '@sokoni/contracts/courses';
 import { COURSE_PDF_MAX_BYTES, COURSE_VIDEO_MAX_BYTES } from '@sokoni/contracts/uploads';
 import { useAuthStore } from '@/stores/auth';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Course } from '@sokoni/contracts/courses';
 import { buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';

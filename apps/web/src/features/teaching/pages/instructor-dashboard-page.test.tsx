@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { InstructorCourse } from '@sokoni/contracts/courses';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, serveApi } from '@/test/api-fakes';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatNairobiTime, type TicketWithEvent } from '@sokoni/contracts/events';
+import type { TicketWithEvent } from '@sokoni/contracts/events';
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { TicketQrCode } from './ticket-qr-code';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { IScannerError } from '@yudiel/react-qr-scanner';
-import { EVENT_MESSAGES, VerifyTicketInput } from '@sokoni/contracts/events';
+import { VerifyTicketInput } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { CameraIcon } from '@/components/icons';

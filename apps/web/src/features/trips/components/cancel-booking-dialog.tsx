@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { formatStayDay } from '@sokoni/contracts/stays';
+import { formatStayDay } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';

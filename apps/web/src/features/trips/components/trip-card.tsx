@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatKES } from '@sokoni/contracts/money';
-import { STAY_MESSAGES, formatStayDay } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES, formatStayDay } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
 import { HomeIcon, MailIcon } from '@/components/icons';

@@ -1,5 +1,5 @@
-import { BOOKING_STATUS_LABELS } from '@sokoni/contracts/stays';
-import type { BookingStatus } from '@sokoni/contracts/stays';
+import { BOOKING_STATUS_LABELS } from '@sokoni/contracts/stays-rules';
+import type { BookingStatus } from '@sokoni/contracts/stays-rules';
 
 const STATUS_CLASSES: Record<BookingStatus, string> = {
   confirmed: 'bg-emerald-100 text-emerald-900',

@@ -1,4 +1,4 @@
-import { formatNairobiTime } from '@sokoni/contracts/events';
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 
 /** What My Trips says beyond the contract's stay messages. */
 export const TRIP_MESSAGES = {

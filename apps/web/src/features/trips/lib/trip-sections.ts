@@ -1,4 +1,4 @@
-import { nairobiToday } from '@sokoni/contracts/stays';
+import { nairobiToday } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 
 type TripDates = Pick<Trip, 'startDate' | 'endDate'>;

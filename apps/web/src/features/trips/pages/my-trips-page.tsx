@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { STAY_MESSAGES } from '@sokoni/contracts/stays';
+import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { buttonClasses } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';

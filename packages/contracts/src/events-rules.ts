@@ -1,0 +1,113 @@
+import { TICKETS_PER_PURCHASE } from './checkout.js';
+import { MONEY_MAX, formatKES } from './money.js';
+
+// Events and tickets (spec §1, §3, §5, §7 Events; DESIGN §5 Events). No zod here: pages that only
+// show events read these; the schemas are in events.ts.
+
+/** Spec §9: the event category filter. */
+export const EVENT_CATEGORIES = ['Concert', 'Conference', 'Workshop', 'Sports', 'Exhibition'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+/** GET /events: events a page holds unless the caller says, and at most. */
+export const EVENT_PAGE_SIZE = 24;
+export const EVENT_PAGE_MAX = 100;
+/** Seats one event may have. */
+export const EVENT_CAPACITY_MAX = 100_000;
+export const EVENT_TITLE_MAX_LENGTH = 120;
+export const EVENT_LOCATION_MAX_LENGTH = 200;
+export const EVENT_DESCRIPTION_MAX_LENGTH = 5000;
+/** Free tickets one user may hold for one event, every claim together. */
+export const FREE_TICKETS_PER_USER = TICKETS_PER_PURCHASE.max;
+
+/** Kenya keeps UTC+3 all year: every event time is shown in Nairobi time. */
+const nairobiTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '2026-11-20T15:05:00Z' → '20 Nov 2026, 18:05 EAT'. */
+export function formatNairobiTime(iso: string | Date): string {
+  return `${nairobiTime.format(typeof iso === 'string' ? new Date(iso) : iso)} EAT`;
+}
+
+/** A ticket's price as shown: 'KES 1,500', or 'Free' for a free event. */
+export const formatTicketPrice = (price: number): string => (price === 0 ? 'Free' : formatKES(price));
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export const EVENT_MESSAGES = {
+  /** Spec §5: event creation without a session. */
+  loginRequired: 'Please log in to create an event.',
+  /** Spec §5: event creation without an image. */
+  imageRequired: 'Please upload an event image.',
+  foreignImage: 'Event images must be uploaded to Sokoni first.',
+  /** Spec §5: a paid purchase whose total is not positive (and a free event sent to payment). */
+  invalidAmount: 'Invalid ticket amount.',
+  /** Spec §5: buying without a session. */
+  purchaseLoginRequired: 'You must be logged in to purchase a ticket.',
+  /** Spec §8: verifying an id no ticket has. */
+  ticketNotFound: 'Ticket not found',
+  /** Spec §5: verifying with an empty id (the spec's own wording). */
+  ticketIdRequired: 'Please enter a ticket ID Or Scann the QR Code.',
+  notFound: 'Event not found.',
+  titleRequired: 'Please enter a title for the event.',
+  titleTooLong: `Titles can be at most ${EVENT_TITLE_MAX_LENGTH} characters.`,
+  locationRequired: 'Please enter where the event takes place.',
+  locationTooLong: `Locations can be at most ${EVENT_LOCATION_MAX_LENGTH} characters.`,
+  descriptionRequired: 'Please describe the event.',
+  descriptionTooLong: `Descriptions can be at most ${EVENT_DESCRIPTION_MAX_LENGTH} characters.`,
+  category: `Choose a category: ${EVENT_CATEGORIES.join(', ')}.`,
+  dateRequired: 'Please choose the date and time of the event.',
+  datePast: 'The event date must be in the future.',
+  price: `Price must be a number from 0 (free) to ${formatKES(MONEY_MAX)}, with at most 2 decimal places.`,
+  tickets: `Tickets must be a whole number from 0 to ${EVENT_CAPACITY_MAX.toLocaleString('en-KE')}.`,
+  capacityBelowTaken: (sold: number, held: number) =>
+    `${sold} ${plural(sold, 'ticket is', 'tickets are')} sold and ${held} held for buyers paying now: ` +
+    `the number of tickets cannot go below ${sold + held}.`,
+  notOwner: 'Only the organizer can change this event.',
+  notOrganizer: 'Only the organizer of this event can verify its tickets.',
+  eventPast: 'This event has already taken place.',
+  soldOut: (title: string) => `Sold out: ${title} has no tickets left.`,
+  notEnoughSeats: (title: string, left: number) =>
+    `Only ${left} ${plural(left, 'ticket', 'tickets')} left for ${title}.`,
+  paidEvent: 'This event is not free: buy your tickets to attend.',
+  claimLimit: (held: number) =>
+    `You can hold at most ${FREE_TICKETS_PER_USER} free tickets for an event; you have ${held}.`,
+  verified: 'Ticket verified successfully',
+  alreadyCheckedIn: (at: string) => `This ticket was already checked in on ${formatNairobiTime(at)}.`,
+  createSucceeded: 'Event created successfully!',
+  createFailed: 'Error creating event. Please try again.',
+  verifyFailed: 'Verification failed. Please try again.',
+} as const;
+
+/**
+ * GET /events' query as the web app sends it (and, without `page`, the /events page's own), in the
+ * order of its address (`new URLSearchParams(…)`): the server puts the first page of /events into
+ * the page it serves under this very address, so both build it here.
+ */
+export function eventListQuery(
+  filters: { q?: string; category?: EventCategory | null },
+  page?: { limit: number; offset: number },
+): Record<string, string> {
+  const q = filters.q?.trim();
+  return {
+    ...(q ? { q } : {}),
+    ...(filters.category ? { category: filters.category } : {}),
+    ...(page ? { limit: String(page.limit), offset: String(page.offset) } : {}),
+  };
+}
+
+export const TICKET_STATUSES = ['valid'] as const;
+
+/** A person's name as the verification response gives it: split at the first space. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim();
+  const space = trimmed.indexOf(' ');
+  if (space < 0) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}
