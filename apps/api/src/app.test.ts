@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -195,6 +196,15 @@ describe('the web app', () => {
     expect(response.headers['content-encoding']).toBe('br');
   });
 
+  it('sends a page it builds compressed to a browser that accepts it, the same HTML as the plain answer', async () => {
+    const plain = await t.app.inject('/profile');
+    const compressed = await t.app.inject({ url: '/profile', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('caches other static files briefly', async () => {
     const response = await t.app.inject('/favicon.svg');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
@@ -331,7 +341,46 @@ describe('the web app', () => {
     expect(listPage.body).toContain(
       `<link rel="preload" as="image" href="${first?.image}" fetchpriority="high" />`,
     );
-    expect((await t.app.inject('/shop')).body).not.toContain('sokoni-answers');
+  });
+
+  it("puts /shop's first answers (the facets and the first page) and a product page's product into the page, the same as the API gives, with the lead image preloaded", async () => {
+    // An app of its own: the catalogue's caches hold what other tests asked for before.
+    const shop = await createTestApp({ webDist });
+    const seller = await registerUser(shop.app);
+    const id = await createProduct(shop.database.db, seller.id, {
+      title: 'Kikoi <Beach> Wrap',
+      priceCents: 150_000,
+      images: ['/api/uploads/sample/abcdefabcdefabcdefabcdefabcdefab.webp'],
+    });
+    const answersIn = (html: string) => {
+      const script = /<script type="application\/json" id="sokoni-answers">([^<]*)<\/script>/.exec(html);
+      return JSON.parse(script?.[1] ?? 'null') as Array<{ url: string; body: unknown; total?: number }>;
+    };
+
+    const shopPage = await shop.app.inject('/shop');
+    const listAnswer = await shop.app.inject('/api/products?limit=24&offset=0');
+    const facetsAnswer = await shop.app.inject('/api/products/facets');
+    const [first] = listAnswer.json<Array<{ image: string[] }>>();
+    expect(answersIn(shopPage.body)).toEqual([
+      { url: '/api/products/facets', body: facetsAnswer.json() },
+      {
+        url: '/api/products?limit=24&offset=0',
+        body: listAnswer.json(),
+        total: Number(listAnswer.headers['x-total-count']),
+      },
+    ]);
+    expect(shopPage.body).not.toContain('Kikoi <Beach>');
+    expect(shopPage.body).toContain(
+      `<link rel="preload" as="image" href="${first?.image[0]}" fetchpriority="high" />`,
+    );
+
+    const productPage = await shop.app.inject(`/products/${id}`);
+    const productAnswer = await shop.app.inject(`/api/products/${id}`);
+    expect(answersIn(productPage.body)).toEqual([{ url: `/api/products/${id}`, body: productAnswer.json() }]);
+    expect(productPage.body).toContain(
+      '<link rel="preload" as="image" href="/api/uploads/sample/abcdefabcdefabcdefabcdefabcdefab.webp" fetchpriority="high" />',
+    );
+    await shop.close();
   });
 
   it("takes $&, $` and $' in a product's text as text: the page stays the size of the page", async () => {
@@ -342,10 +391,12 @@ describe('the web app', () => {
       description: "$&$`$'".repeat(800),
       priceCents: 50_000,
     });
-    const plain = await t.app.inject('/shop');
+    const plain = await t.app.inject('/profile');
     const response = await t.app.inject(`/products/${id}`);
+    const product = await t.app.inject(`/api/products/${id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.body.length).toBeLessThan(plain.body.length + 4_000);
+    // The page is the plain page, its head and the product's own answer (which holds the description).
+    expect(response.body.length).toBeLessThan(plain.body.length + product.body.length + 4_000);
     const escaped = title.replaceAll('&', '&#38;').replaceAll("'", '&#39;');
     expect(response.body).toContain(`<title>${escaped} — KES 500 | Sokoni</title>`);
   });

@@ -56,8 +56,8 @@ import { createSellersService } from './modules/shop/sellers.service.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
 import { createWishlistService } from './modules/shop/wishlist.service.js';
 import { wishlistRoutes } from './modules/shop/wishlist.routes.js';
-import { productPageMeta } from './modules/shop/product-page-meta.js';
 import { sellerPageMeta } from './modules/shop/seller-page-meta.js';
+import { shopPagesHead } from './modules/shop/shop-page-head.js';
 import { startTrendingJob } from './modules/shop/trending-job.js';
 import { bookingPaymentHandler } from './modules/stays/booking-payments.js';
 import { bookingsRoutes } from './modules/stays/bookings.routes.js';
@@ -377,9 +377,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       origin: origins.primary,
       // Each page's owner answers for its own paths and null for any other.
       pageHead: async (path, origin) => {
-        const meta = (await productPageMeta(products, path, origin)) ?? (await sellerPageMeta(sellers, path));
+        const meta = await sellerPageMeta(sellers, path);
         if (meta) return { meta };
         return (
+          (await shopPagesHead(products, path, origin)) ??
           (await eventsPagesHead(events, path, origin)) ??
           (await staysPagesHead(stays, path, origin)) ??
           coursesPagesHead({ courses, enrollments }, path, origin)

@@ -44,4 +44,26 @@ test.describe('what a page loads', () => {
     }
     expect(await scriptsOf(page, '/login')).toContain('forms');
   });
+
+  test('/shop and a product page open with their first answers inside the page: no request for them; the product page still counts its look', async ({
+    page,
+    request,
+  }) => {
+    const { product } = await createProduct(request, { title: unique('Maasai shuka') });
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname.startsWith('/api/products'))
+        asked.push(`${sent.method()} ${url.pathname}${url.search}`);
+    });
+
+    await page.goto('/shop');
+    await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible();
+    await expect(page.locator('main article').first()).toBeVisible();
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(asked).toEqual([`POST /api/products/${product.id}/views`]);
+  });
 });

@@ -10,6 +10,18 @@ const ENCODINGS: Encoding[] = ['br', 'gzip'];
 export const COMPRESS_FROM_BYTES = 1024;
 const BROTLI_QUALITY = 6;
 
+function compress(raw: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(raw, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      })
+    : gzipSync(raw);
+}
+
 /**
  * A JSON answer encoded once through its response schema and kept as bytes. Cached catalogue answers
  * are read far more often than they change, so a hit is sent as it is: no schema pass, no
@@ -29,16 +41,7 @@ export class JsonBody {
   compressed(encoding: Encoding): Buffer {
     let copy = this.#compressed.get(encoding);
     if (!copy) {
-      copy =
-        encoding === 'br'
-          ? brotliCompressSync(this.raw, {
-              params: {
-                [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-                [zlib.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
-              },
-            })
-          : gzipSync(this.raw);
+      copy = compress(this.raw, encoding);
       this.#compressed.set(encoding, copy);
     }
     return copy;
@@ -56,23 +59,46 @@ function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || strip(tag) === strip(etag));
 }
 
+const varyOnEncoding = (reply: FastifyReply) => {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+};
+
+/**
+ * Sends `raw` (its content type already set) in the best encoding the caller accepts; `compressed`
+ * gives the bytes for an encoding, compressed for this answer unless told otherwise.
+ */
+function sendEncoded(
+  reply: FastifyReply,
+  raw: Buffer,
+  compressed: (encoding: Encoding) => Buffer = (encoding) => compress(raw, encoding),
+): FastifyReply {
+  if (raw.length < COMPRESS_FROM_BYTES) return reply.send(raw);
+  const accepted = reply.request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted.toLowerCase(), ENCODINGS) : null;
+  if (!encoding) return reply.send(raw);
+  return reply.header('content-encoding', encoding).send(compressed(encoding));
+}
+
 /**
  * Sends an encoded body in the best encoding the caller accepts, or 304 when the caller already holds
  * it. Fastify passes a body with a JSON content type through unserialized, and the compression
  * plugin leaves an answer that already has a content encoding alone.
  */
 export function sendJsonBody(reply: FastifyReply, body: JsonBody): FastifyReply {
-  const compressible = body.raw.length >= COMPRESS_FROM_BYTES;
   reply.header('etag', body.etag);
-  if (compressible) {
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-  }
+  if (body.raw.length >= COMPRESS_FROM_BYTES) varyOnEncoding(reply);
   if (alreadyHeld(reply.request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if (!compressible) return reply.send(body.raw);
-  const accepted = reply.request.headers['accept-encoding'];
-  const encoding = accepted ? negotiate(accepted.toLowerCase(), ENCODINGS) : null;
-  if (!encoding) return reply.send(body.raw);
-  return reply.header('content-encoding', encoding).send(body.compressed(encoding));
+  return sendEncoded(reply, body.raw, (encoding) => body.compressed(encoding));
+}
+
+/**
+ * Sends a page the server built (its content type already set), compressed for a caller that
+ * accepts it. Pages are not routes, so the compression plugin, which hooks routes, never sees them.
+ */
+export function sendPage(reply: FastifyReply, html: string): FastifyReply {
+  const raw = Buffer.from(html);
+  if (raw.length >= COMPRESS_FROM_BYTES) varyOnEncoding(reply);
+  return sendEncoded(reply, raw);
 }

@@ -332,6 +332,26 @@ describe('GET /api/products/{id}', () => {
   );
 });
 
+describe('POST /api/products/{id}/views', () => {
+  it("takes a look at a product's page (204, no body; counted once a day per viewer, see trending.test.ts), signed in or not", async () => {
+    for (const headers of [{}, bearer(otherSeller.token)]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/products/${ids.sofa}/views`,
+        headers,
+      });
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+    }
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id'])('answers 404 for %s', async (id) => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/products/${id}/views` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND', message: 'Product not found.' });
+  });
+});
+
 describe('PATCH /api/products/{id}/featured', () => {
   const feature = (id: string, headers = {}) =>
     t.app.inject({

@@ -246,20 +246,26 @@ export function createProductsService(deps: {
       };
     },
 
+    /** One product and its encoded answer. */
+    async get(id: string): Promise<CachedProduct> {
+      const cached = await cachedProduct(id);
+      if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      return cached;
+    },
+
     /**
-     * One product and its encoded answer. A shopper's look counts towards trending (once a day per
-     * viewer, never the seller's own); a link preview's, with no viewer, does not.
+     * A shopper's look at a product's page, towards trending: once a day per viewer, never the
+     * seller's own. Asked for by the page itself, not by reading the product, so a page whose
+     * product came inside its HTML is counted all the same, and a link preview is not.
      */
-    async get(id: string, viewer?: Viewer): Promise<CachedProduct> {
+    async recordView(id: string, viewer: Viewer): Promise<void> {
       const cached = await cachedProduct(id);
       if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       const { id: productId, seller } = cached.product;
-      if (viewer && viewer.userId !== seller.id) {
-        let viewers = pendingViews.get(productId);
-        if (!viewers) pendingViews.set(productId, (viewers = new Set()));
-        viewers.add(viewerKey(viewer));
-      }
-      return cached;
+      if (viewer.userId === seller.id) return;
+      let viewers = pendingViews.get(productId);
+      if (!viewers) pendingViews.set(productId, (viewers = new Set()));
+      viewers.add(viewerKey(viewer));
     },
 
     /** A paid order's units count towards trending (in the paying transaction). */

@@ -76,9 +76,24 @@ export const shopRoutes: FastifyPluginAsyncZod<{
         response: { 200: Product, 404: ErrorResponse },
       },
     },
+    async (request, reply) => sendJsonBody(reply, (await products.get(request.params.id)).json),
+  );
+
+  app.post(
+    '/products/:id/views',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary:
+          "A look at a product's page, towards trending (once a day per viewer, never the seller's own)",
+        params: IdParams,
+        response: { 204: z.null(), 404: ErrorResponse },
+      },
+    },
     async (request, reply) => {
-      const viewer = { userId: request.user?.sub, ip: request.ip };
-      return sendJsonBody(reply, (await products.get(request.params.id, viewer)).json);
+      await products.recordView(request.params.id, { userId: request.user?.sub, ip: request.ip });
+      return reply.code(204).send(null);
     },
   );
 

@@ -70,7 +70,7 @@ describe('trending', () => {
     const sold = await createProduct(db(), seller, { title: 'Sold a few' });
     const quiet = await createProduct(db(), seller, { title: 'Nobody looked' });
 
-    for (let i = 0; i < 6; i += 1) await products.get(viewed, { ip: `196.201.214.${i}` });
+    for (let i = 0; i < 6; i += 1) await products.recordView(viewed, { ip: `196.201.214.${i}` });
     await buy(products, await person('Buyer'), sold, 2);
     await products.flushViews();
     await products.refreshTrending();
@@ -90,21 +90,21 @@ describe('trending', () => {
     const [one, two] = [service(), service()];
     const product = await createProduct(db(), await person('Seller'));
     const shopper = await person('Shopper');
-    for (let i = 0; i < 450; i += 1) await one.get(product, { ip: '41.90.64.7' });
-    for (let i = 0; i < 50; i += 1) await two.get(product, { ip: '41.90.64.7' });
+    for (let i = 0; i < 450; i += 1) await one.recordView(product, { ip: '41.90.64.7' });
+    for (let i = 0; i < 50; i += 1) await two.recordView(product, { ip: '41.90.64.7' });
     // A phone picks any address of its /64: one network, one viewer.
-    await one.get(product, { ip: '2c0f:fe38:2101:3f00::1' });
-    await two.get(product, { ip: '2c0f:fe38:2101:3f00:8a2:11ff:fe03:77' });
+    await one.recordView(product, { ip: '2c0f:fe38:2101:3f00::1' });
+    await two.recordView(product, { ip: '2c0f:fe38:2101:3f00:8a2:11ff:fe03:77' });
     // A signed-in shopper is themself, wherever they connect from.
-    await one.get(product, { ip: '41.90.64.7', userId: shopper });
-    await two.get(product, { ip: '105.163.1.1', userId: shopper });
+    await one.recordView(product, { ip: '41.90.64.7', userId: shopper });
+    await two.recordView(product, { ip: '105.163.1.1', userId: shopper });
     await one.flushViews();
     await two.flushViews();
     await one.flushViews();
     expect((await statsOf(product))?.views).toBe(3);
 
     clock += DAY;
-    await one.get(product, { ip: '41.90.64.7' });
+    await one.recordView(product, { ip: '41.90.64.7' });
     await one.flushViews();
     expect((await statsOf(product))?.views).toBe(4);
   });
@@ -113,7 +113,7 @@ describe('trending', () => {
     const products = service();
     const seller = await person('Seller');
     const product = await createProduct(db(), seller);
-    for (let i = 0; i < 20; i += 1) await products.get(product, { ip: `10.0.0.${i}`, userId: seller });
+    for (let i = 0; i < 20; i += 1) await products.recordView(product, { ip: `10.0.0.${i}`, userId: seller });
     await products.flushViews();
     await buy(products, seller, product, 40);
     expect(await statsOf(product)).toEqual({ views: 0, units: 0 });
@@ -149,7 +149,7 @@ describe('trending', () => {
   it('drops buffered views of a product deleted before the flush', async () => {
     const products = service();
     const id = await createProduct(db(), await person('Seller'));
-    await products.get(id, { ip: '10.1.1.1' });
+    await products.recordView(id, { ip: '10.1.1.1' });
     await db().execute(sql`delete from products where id = ${id}`);
     await expect(products.flushViews()).resolves.toBeUndefined();
   });

@@ -46,4 +46,27 @@ describe('product detail page', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(product.title));
   });
+
+  it('counts one look at the product once it shows', async () => {
+    const product = buildProduct({ title: 'Sisal mat' });
+    const views: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const { pathname } = requestUrl(input);
+      if (init?.method === 'POST') {
+        views.push(pathname);
+        return new Response(null, { status: 204 });
+      }
+      if (pathname === `/api/products/${product.id}`) return jsonResponse(product);
+      return jsonResponse([]);
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/products/:id" element={<ProductDetailPage />} />
+      </Routes>,
+      { url: `/products/${product.id}` },
+    );
+
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(product.title));
+    await waitFor(() => expect(views).toEqual([`/api/products/${product.id}/views`]));
+  });
 });

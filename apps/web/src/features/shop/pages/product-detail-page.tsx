@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { EBOOK_TITLE } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
@@ -6,6 +7,7 @@ import { ImageGallery } from '@/components/image-gallery';
 import { ApiError } from '@/lib/api-client';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useProduct } from '../api/get-product';
+import { recordProductView } from '../api/record-product-view';
 import { EbookCard } from '../components/ebook-card';
 import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
 import { ProductReviews } from '../components/product-reviews';
@@ -46,6 +48,8 @@ function ProductLoadError({ onRetry, retrying }: { onRetry: () => void; retrying
 }
 
 function ProductDetail({ product }: { product: Product }) {
+  // Once per product the page opens on, whether the product came inside the page or from the API.
+  useEffect(() => recordProductView(product.id), [product.id]);
   useMetaDescription(metaDescription(product));
   return (
     <article className="space-y-10">
