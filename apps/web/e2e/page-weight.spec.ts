@@ -66,4 +66,32 @@ test.describe('what a page loads', () => {
 
     expect(asked).toEqual([`POST /api/products/${product.id}/views`]);
   });
+
+  test('the stays and courses pages open with their first answers inside the page: no request for them', async ({
+    page,
+    request,
+  }) => {
+    const host = await registerUser(request, 'Achieng Host');
+    const stay = await createStay(request, host, { title: unique('Kisumu lakeside room') });
+    const course = await createCourse(request, host, { title: unique('Tilapia farming') });
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (/^\/api\/(stays|courses)/.test(url.pathname))
+        asked.push(`${sent.method()} ${url.pathname}${url.search}`);
+    });
+
+    for (const [path, heading] of [
+      ['/stays', 'Discover Amazing Stays'],
+      [`/stays/${stay.id}`, stay.title],
+      ['/courses', undefined],
+      [`/courses/${course.id}`, course.title],
+    ] as const) {
+      await page.goto(path);
+      if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+
+    expect(asked).toEqual([]);
+  });
 });
