@@ -28,6 +28,10 @@ function formCode(): { plugin: Plugin; reachesForms: (id: string) => boolean } {
   return {
     plugin: {
       name: 'sokoni:form-code',
+      buildStart() {
+        imports.clear();
+        formModules = undefined;
+      },
       moduleParsed(info) {
         imports.set(info.id, info.importedIds);
       },
