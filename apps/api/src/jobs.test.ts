@@ -65,7 +65,8 @@ describe('the job queue', () => {
     try {
       const seller = await registerUser(app);
       const productId = await createProduct(testDb.database.db, seller.id);
-      expect((await app.inject(`/api/products/${productId}`)).statusCode).toBe(200);
+      const look = await app.inject({ method: 'POST', url: `/api/products/${productId}/views` });
+      expect(look.statusCode).toBe(204);
       await app.close();
       const views = await queryRows<{ count: number }>(
         testDb.database.db,
