@@ -26,15 +26,27 @@ function filterKey(params: URLSearchParams): string {
     .join('&');
 }
 
+const PAGE_ANSWERS = /<script type="application\/json" id="sokoni-answers">([^<]*)<\/script>/;
+
 /**
  * Records the total (X-Total-Count) the server sent with each product list the page loaded, by its
- * filters. Other specs list and delete products while this one runs, so the catalogue's totals
- * move: a count on screen is checked against the answer to the page's own request, not a later one.
+ * filters, also for a list that came inside the page it served (/shop opens with its first page).
+ * Other specs list and delete products while this one runs, so the catalogue's totals move: a count
+ * on screen is checked against the answer to the page's own request, not a later one.
  */
 function watchListTotals(page: Page) {
   const totals = new Map<string, number>();
-  page.on('response', (response) => {
+  page.on('response', async (response) => {
     const url = new URL(response.url());
+    if (response.request().resourceType() === 'document') {
+      const answers = PAGE_ANSWERS.exec(await response.text().catch(() => ''))?.[1];
+      for (const answer of JSON.parse(answers ?? '[]') as { url: string; total?: number }[]) {
+        const answered = new URL(answer.url, url);
+        if (answered.pathname === '/api/products' && answer.total !== undefined)
+          totals.set(filterKey(answered.searchParams), answer.total);
+      }
+      return;
+    }
     const total = response.headers()['x-total-count'];
     const answered = response.ok() || response.status() === 304;
     if (url.pathname === '/api/products' && answered && total !== undefined) {
@@ -316,7 +328,10 @@ test.describe('shop discovery', () => {
       (route) =>
         fail ? route.fulfill({ status: 503, json: { statusCode: 503, message: 'Down' } }) : route.continue(),
     );
-    await page.goto('/shop');
+    // /shop opens with its first page inside the page it is served in; going there from the home
+    // page is the page's own request.
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Failed to load products.');
     fail = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
