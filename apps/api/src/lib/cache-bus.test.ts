@@ -53,6 +53,21 @@ describe.runIf(usesPostgres)('the cache bus on PostgreSQL', () => {
     expect(forgetOtherTopic).not.toHaveBeenCalled();
   });
 
+  it('passes what a change names to the others with the topic; a change naming nothing forgets all', async () => {
+    const [here, there] = await Promise.all([bus(), bus()]);
+    const forgetHere = vi.fn();
+    const forgetThere = vi.fn();
+    const changed = here.topic('product-listing', forgetHere);
+    there.topic('product-listing', forgetThere);
+
+    await changed(undefined, '6f1c2a7e-0b7d-4d0e-9a53-3c1f0e6f4a21');
+    expect(forgetHere).toHaveBeenLastCalledWith('6f1c2a7e-0b7d-4d0e-9a53-3c1f0e6f4a21');
+    await expect.poll(() => forgetThere.mock.calls).toEqual([['6f1c2a7e-0b7d-4d0e-9a53-3c1f0e6f4a21']]);
+    await changed();
+    await expect.poll(() => forgetThere.mock.calls.length).toBe(2);
+    expect(forgetThere).toHaveBeenLastCalledWith(undefined);
+  });
+
   it('tells the others of a change in a transaction when it commits, and never when it rolls back', async () => {
     const [here, there] = await Promise.all([bus(), bus()]);
     const forgetThere = vi.fn();

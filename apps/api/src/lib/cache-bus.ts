@@ -11,21 +11,27 @@ export const CACHE_CHANNEL = 'sokoni_cache';
  * What a write calls once it has changed what a topic keeps: forgotten here at once, and in every
  * other process when the write is done. Called with the write's transaction, the others are told
  * when it commits (never if it rolls back), so none of them reloads what it has not yet written.
+ * `detail` narrows what changed (a row's id, say), so a cache can reload that part alone.
  */
-export type CacheChanged = (tx?: Db) => Promise<void>;
+export type CacheChanged = (tx?: Db, detail?: string) => Promise<void>;
+
+/** How to forget what a topic keeps: the part `detail` names, or (without it) all of it. */
+export type Forget = (detail?: string) => void;
 
 /**
  * How the processes serving one database keep their in-memory caches true to it. A service names
  * what it keeps (a topic, e.g. 'products') and how to forget it, and gets back its CacheChanged.
+ * A notice the process missed is made up for by forgetting everything, so `forget` is called
+ * without a detail then.
  */
 export type CacheBus = {
-  topic(name: string, forget: () => void): CacheChanged;
+  topic(name: string, forget: Forget): CacheChanged;
   close(): Promise<void>;
 };
 
 /** A process alone on its database (PGlite's is never shared): forgetting here is all there is. */
 export const localCacheBus: CacheBus = {
-  topic: (_name, forget) => async () => forget(),
+  topic: (_name, forget) => async (_tx, detail) => forget(detail),
   close: async () => {},
 };
 
@@ -43,16 +49,17 @@ export async function createPostgresCacheBus(options: {
 }): Promise<CacheBus> {
   const { url, db, log, retryMs = 1000 } = options;
   const me = randomUUID();
-  const topics = new Map<string, () => void>();
+  const topics = new Map<string, Forget>();
   const forgetAll = () => topics.forEach((forget) => forget());
   let listener: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  // A notice is '<sender>:<topic>' or '<sender>:<topic>:<detail>'.
   const heard = ({ payload }: pg.Notification) => {
-    const split = payload?.indexOf(':') ?? -1;
-    if (split < 0 || payload!.slice(0, split) === me) return;
-    topics.get(payload!.slice(split + 1))?.();
+    const [sender, name, ...detail] = payload?.split(':') ?? [];
+    if (sender === me || name === undefined) return;
+    topics.get(name)?.(detail.length > 0 ? detail.join(':') : undefined);
   };
 
   const lost = (client: pg.Client) => {
@@ -92,9 +99,10 @@ export async function createPostgresCacheBus(options: {
   return {
     topic(name, forget) {
       topics.set(name, forget);
-      return async (tx) => {
-        forget();
-        const notify = sql`select pg_notify(${CACHE_CHANNEL}, ${`${me}:${name}`})`;
+      return async (tx, detail) => {
+        forget(detail);
+        const notice = detail === undefined ? `${me}:${name}` : `${me}:${name}:${detail}`;
+        const notify = sql`select pg_notify(${CACHE_CHANNEL}, ${notice})`;
         // In a transaction a failed notice fails the write, which rolls back whole.
         if (tx) {
           await tx.execute(notify);

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { COMPRESS_FROM_BYTES, encodeJsonBody, sendJsonBody } from './json-body.js';
+import { COMPRESS_FROM_BYTES, encodeJsonBody, jsonArrayOf, sendJsonBody } from './json-body.js';
 
 const Item = z.object({ name: z.string(), at: z.iso.datetime() });
 const big = encodeJsonBody(
@@ -22,6 +22,22 @@ describe('encoded JSON bodies', () => {
     expect(big.raw.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
     expect(JSON.parse(small.raw.toString())).toEqual({ name: 'Sufuria', at: '2026-11-22T08:00:00.000Z' });
     expect(() => encodeJsonBody(Item, { name: 'Sufuria', at: 'yesterday' })).toThrow();
+  });
+
+  it('joins bodies already encoded into an array, with an ETag that changes with any item or their order', () => {
+    const items = ['Sufuria', 'Jiko', 'Kikapu'].map((name) =>
+      encodeJsonBody(Item, { name, at: '2026-11-22T08:00:00.000Z' }),
+    );
+    const joined = jsonArrayOf(items);
+    expect(joined.raw.toString()).toBe(
+      JSON.stringify(['Sufuria', 'Jiko', 'Kikapu'].map((name) => ({ name, at: '2026-11-22T08:00:00.000Z' }))),
+    );
+    expect(jsonArrayOf([]).raw.toString()).toBe('[]');
+    expect(jsonArrayOf(items).etag).toBe(joined.etag);
+    expect(jsonArrayOf([items[1]!, items[0]!, items[2]!]).etag).not.toBe(joined.etag);
+    expect(jsonArrayOf(items.slice(0, 2)).etag).not.toBe(joined.etag);
+    const other = encodeJsonBody(Item, { name: 'Sahani', at: '2026-11-22T08:00:00.000Z' });
+    expect(jsonArrayOf([other, ...items.slice(1)]).etag).not.toBe(joined.etag);
   });
 
   it('sends brotli to a caller that accepts it, and the same copy every time', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
@@ -22,6 +22,8 @@ function compress(raw: Buffer, encoding: Encoding): Buffer {
     : gzipSync(raw);
 }
 
+const weakTag = (hash: Hash) => `W/"${hash.digest('base64url').slice(0, 27)}"`;
+
 /**
  * A JSON answer encoded once through its response schema and kept as bytes. Cached catalogue answers
  * are read far more often than they change, so a hit is sent as it is: no schema pass, no
@@ -34,8 +36,12 @@ export class JsonBody {
   /** Weak: the same JSON sent brotli-, gzip- or un-compressed is one answer. */
   readonly etag: string;
 
-  constructor(readonly raw: Buffer) {
-    this.etag = `W/"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
+  /** `etag`: one already known to stand for these bytes, so they are not hashed again. */
+  constructor(
+    readonly raw: Buffer,
+    etag?: string,
+  ) {
+    this.etag = etag ?? weakTag(createHash('sha256').update(raw));
   }
 
   compressed(encoding: Encoding): Buffer {
@@ -50,6 +56,26 @@ export class JsonBody {
 
 export function encodeJsonBody<S extends z.ZodType>(schema: S, data: z.output<S>): JsonBody {
   return new JsonBody(Buffer.from(JSON.stringify(z.encode(schema, data))));
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * A JSON array of bodies already encoded, each through the array's item schema: no pass again. Its
+ * ETag is made of theirs, which stand for their bytes, so the array's bytes are not hashed.
+ */
+export function jsonArrayOf(items: JsonBody[]): JsonBody {
+  const parts: Buffer[] = [OPEN];
+  const hash = createHash('sha256').update('[');
+  items.forEach((item, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(item.raw);
+    hash.update(item.etag);
+  });
+  parts.push(CLOSE);
+  return new JsonBody(Buffer.concat(parts), weakTag(hash));
 }
 
 /** True when `If-None-Match` names this ETag (or is `*`); weak comparison, as RFC 9110 asks for GET. */

@@ -205,6 +205,48 @@ export async function countProducts(db: Db, filters: ProductFilters): Promise<nu
   return row?.total ?? 0;
 }
 
+/** These products (any order), as shoppers see them at `at`; an id with no product is left out. */
+export async function findProductsByIds(db: Db, ids: string[], at: Date): Promise<ProductRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(productColumns(at))
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param(ids)}::uuid[])`);
+}
+
+/** What the catalogue is filtered and ordered by, for each product (or these products only). */
+export type ListingRow = {
+  id: string;
+  priceCents: number;
+  category: string;
+  condition: string;
+  /** Microseconds since the epoch: the database's own precision, which the newest-first order uses. */
+  createdMicros: number;
+  isFeatured: boolean;
+  isTrending: boolean;
+  trendingScore: number;
+  sellerId: string;
+};
+
+export async function findListingRows(db: Db, ids?: string[]): Promise<ListingRow[]> {
+  return db
+    .select({
+      id: products.id,
+      priceCents: products.priceCents,
+      category: products.category,
+      condition: products.condition,
+      createdMicros: sql<number>`(extract(epoch from ${products.createdAt}) * 1000000)::float8`.mapWith(
+        Number,
+      ),
+      isFeatured: products.isFeatured,
+      isTrending: products.isTrending,
+      trendingScore: products.trendingScore,
+      sellerId: products.sellerId,
+    })
+    .from(products)
+    .where(ids ? sql`${products.id} = any(${sql.param(ids)}::uuid[])` : undefined);
+}
+
 export async function findProductById(db: Db, id: string, at: Date): Promise<ProductRecord | undefined> {
   const [row] = await db.select(productColumns(at)).from(products).where(eq(products.id, id));
   return row;

@@ -22,12 +22,13 @@ import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { encodeJsonBody, type JsonBody } from '../../lib/json-body.js';
+import { encodeJsonBody, jsonArrayOf, type JsonBody } from '../../lib/json-body.js';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './products.repository.js';
+import { createCatalogueIndex, isIndexed } from './catalogue-index.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -108,7 +109,9 @@ export function networkOf(ip: string): string {
     .join(':')}::/64`;
 }
 
-const ProductPage = z.array(Product);
+const ProductList = z.array(Product);
+/** A page of the catalogue as its encoded answer, and how many products match its filters in all. */
+type ProductPage = { json: JsonBody; total: number };
 
 export type StockQuote = Awaited<ReturnType<typeof repo.findForSale>>[number];
 export type StockLine = { productId: string; quantity: number };
@@ -153,14 +156,25 @@ export function createProductsService(deps: {
       .slice(0, 32);
   const totals = createTtlCache<number>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 500, now });
   const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
-  const pages = createTtlCache<JsonBody>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
+  const pages = createTtlCache<ProductPage>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
+  const asked = createTtlCache<true>({ ttlMs: PAGE_TTL_MS, maxEntries: 10_000, now });
   const byId = createTtlCache<CachedProduct | undefined>({ ttlMs: PAGE_TTL_MS, maxEntries: 5000, now });
-  const catalogueChanged = (deps.caches ?? localCacheBus).topic('products', () => {
+  const caches = deps.caches ?? localCacheBus;
+  const catalogueChanged = caches.topic('products', () => {
     totals.clear();
     facetSets.clear();
     pages.clear();
+    asked.clear();
     byId.clear();
   });
+  const index = createCatalogueIndex(db, now);
+  /** A product's price, category, condition, flags or seller changed (or, without an id, many). */
+  const listingChanged = caches.topic('product-listing', index.forget);
+  /** A product listed, changed or gone: its answer and the pages it is on, here and in every process. */
+  const productChanged = async (id: string) => {
+    await listingChanged(undefined, id);
+    await catalogueChanged();
+  };
 
   const toProduct = (record: repo.ProductRecord): Product => {
     const price = centsToShillings(record.priceCents);
@@ -190,15 +204,49 @@ export function createProductsService(deps: {
     };
   };
 
+  const answerOf = (record: repo.ProductRecord): CachedProduct => {
+    const product = toProduct(record);
+    return { product, json: encodeJsonBody(Product, product) };
+  };
+
   const cachedProduct = (id: string): Promise<CachedProduct | undefined> =>
     isUuid(id)
       ? byId.get(id, async () => {
           const record = await repo.findProductById(db, id, new Date(now()));
-          if (!record) return undefined;
-          const product = toProduct(record);
-          return { product, json: encodeJsonBody(Product, product) };
+          return record && answerOf(record);
         })
       : Promise.resolve(undefined);
+
+  /** These products' answers, in this order: those not kept are read in one statement. */
+  async function cachedProducts(ids: string[]): Promise<CachedProduct[]> {
+    const missing = ids.filter((id) => !byId.has(id));
+    const read =
+      missing.length > 0
+        ? repo
+            .findProductsByIds(db, missing, new Date(now()))
+            .then((records) => new Map(records.map((record) => [record.id, answerOf(record)])))
+        : undefined;
+    const found = await Promise.all(ids.map((id) => byId.get(id, async () => (await read)?.get(id))));
+    // A product deleted after its page was chosen is left out.
+    return found.filter((product) => product !== undefined);
+  }
+
+  /** A page of the catalogue chosen by the index: its products' kept answers, one after the other. */
+  async function indexedPage(filters: ProductFilters): Promise<ProductPage> {
+    const { ids, total } = await index.page(filters);
+    const found = await cachedProducts(ids);
+    return { json: jsonArrayOf(found.map((product) => product.json)), total };
+  }
+
+  /** A page of a search or of the cart's ids, from the database with its total. */
+  async function queriedPage(filters: ProductFilters, aggregate: string): Promise<ProductPage> {
+    // The page brings its total along in the same statement, unless the total is still kept; past
+    // the end it has none to bring, and the total is counted.
+    const page = repo.findProductPage(db, filters, new Date(now()), !totals.has(aggregate));
+    const total = totals.get(aggregate, async () => (await page).total ?? repo.countProducts(db, filters));
+    const json = encodeJsonBody(ProductList, (await page).records.map(toProduct));
+    return { json, total: await total };
+  }
 
   /** A listing shows the seller's own uploads (or sample images) only. */
   async function claimImages(tx: Db, caller: AuthUser, images: string[]): Promise<void> {
@@ -221,18 +269,16 @@ export function createProductsService(deps: {
      * One page of the catalogue as its encoded answer, and the total under the same filters. Asked
      * for by `ids` (the cart), every one of them is one page, whatever the limit and offset.
      */
-    async list(query: ProductFilters): Promise<{ json: JsonBody; total: number }> {
+    async list(query: ProductFilters): Promise<ProductPage> {
       const filters = query.ids ? { ...query, limit: query.ids.length, offset: 0 } : query;
       const aggregate = aggregateKey(filters);
-      // A page the cache misses brings its total along in the same statement, unless the total is
-      // still kept; past the end it has none to bring, and the total is counted.
-      const json = await pages.get(pageKey(filters, aggregate), async () => {
-        const page = repo.findProductPage(db, filters, new Date(now()), !totals.has(aggregate));
-        void totals.get(aggregate, async () => (await page).total ?? repo.countProducts(db, filters));
-        return encodeJsonBody(ProductPage, (await page).records.map(toProduct));
-      });
-      const total = await totals.get(aggregate, () => repo.countProducts(db, filters));
-      return { json, total };
+      const key = pageKey(filters, aggregate);
+      const load = () => (isIndexed(filters) ? indexedPage(filters) : queriedPage(filters, aggregate));
+      // A page is kept from its second asking: pages asked once (a price typed in, a far page) would
+      // only push out the ones shoppers share, and keep the collector busy.
+      if (pages.has(key) || asked.has(key)) return pages.get(key, load);
+      void asked.get(key, async () => true);
+      return load();
     },
 
     async facets(filters: ProductFilters): Promise<ProductFacets> {
@@ -345,7 +391,7 @@ export function createProductsService(deps: {
           stock: input.stock,
         });
       });
-      await catalogueChanged();
+      await productChanged(id);
       return toProduct(await findOrThrow(id));
     },
 
@@ -384,7 +430,7 @@ export function createProductsService(deps: {
           stock: input.stock,
         });
       });
-      await catalogueChanged();
+      await productChanged(id);
       return toProduct(await findOrThrow(id));
     },
 
@@ -394,7 +440,7 @@ export function createProductsService(deps: {
       if (!sellerId) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       if (sellerId !== caller.sub) throw forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER');
       await repo.deleteProduct(db, id);
-      await catalogueChanged();
+      await productChanged(id);
     },
 
     /** Featured is an editorial flag: only an admin sets it. */
@@ -403,7 +449,7 @@ export function createProductsService(deps: {
       if (!isUuid(id) || !(await repo.setFeatured(db, id, isFeatured))) {
         throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       }
-      await catalogueChanged();
+      await productChanged(id);
       return toProduct(await findOrThrow(id));
     },
 
@@ -424,6 +470,8 @@ export function createProductsService(deps: {
         unitWeight: TRENDING.unitWeight,
         limit: TRENDING.limit,
       });
+      // Scores and flags move for many products at once: the index is built afresh.
+      await listingChanged();
       await catalogueChanged();
     },
   };
