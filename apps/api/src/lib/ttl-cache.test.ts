@@ -23,6 +23,48 @@ describe('createTtlCache', () => {
     expect(await cache.get('bad', async () => 7)).toBe(7);
   });
 
+  it('keeps a value from its second asking within the time to live, when asked to', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = createTtlCache<number>({
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock,
+      fromSecondAsking: true,
+    });
+    const load = async () => ++loads;
+    expect(await cache.get('once', load)).toBe(1);
+    expect(cache.has('once')).toBe(false);
+    clock = 1500;
+    // Too late for a second asking: this is a first again.
+    expect(await cache.get('once', load)).toBe(2);
+    expect(await cache.get('once', load)).toBe(3);
+    expect(await cache.get('once', load)).toBe(3);
+    cache.clear();
+    expect(await cache.get('once', load)).toBe(4);
+    expect(cache.has('once')).toBe(false);
+  });
+
+  it('gives many values in order, loading those not kept in one call', async () => {
+    const cache = createTtlCache<string | undefined>({ ttlMs: 1000, maxEntries: 10 });
+    const calls: string[][] = [];
+    const loadMissing = async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.filter((key) => key !== 'gone').map((key) => [key, key.toUpperCase()]));
+    };
+    expect(await cache.getMany(['a', 'b'], loadMissing, undefined)).toEqual(['A', 'B']);
+    expect(await cache.getMany(['c', 'a', 'gone', 'b'], loadMissing, undefined)).toEqual([
+      'C',
+      'A',
+      undefined,
+      'B',
+    ]);
+    expect(calls).toEqual([
+      ['a', 'b'],
+      ['c', 'gone'],
+    ]);
+  });
+
   it('drops the oldest entry past maxEntries, and everything on clear', async () => {
     let loads = 0;
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });

@@ -1,4 +1,4 @@
-import { EventQuery } from '@sokoni/contracts/events';
+import { EventQuery, type Event } from '@sokoni/contracts/events';
 import {
   EVENT_PAGE_SIZE,
   eventListQuery,
@@ -14,7 +14,8 @@ const EVENTS_PAGE = /^\/events\/?$/;
 
 /** The first page of upcoming events, as /events asks for it when it opens with no filters. */
 async function eventsPageHead(events: EventsService): Promise<PageHead> {
-  const { items, total } = await events.list(EventQuery.parse({}));
+  const { json, total } = await events.list(EventQuery.parse({}));
+  const items = JSON.parse(json.raw.toString('utf8')) as Event[];
   return {
     pageModule: 'src/features/events/pages/events-page.tsx',
     answers: [

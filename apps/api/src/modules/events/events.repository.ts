@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EventFilters } from '@sokoni/contracts/events';
 import type { Db } from '../../db/client.js';
+import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
 import { events, seatHolds, ticketScans, tickets } from '../../db/schema/events.js';
 
@@ -88,6 +89,34 @@ export async function findEvents(db: Db, filters: EventFilters, at: Date): Promi
 export async function countEvents(db: Db, filters: EventFilters, at: Date): Promise<number> {
   const [row] = await db.select({ total: count() }).from(events).where(whereOf(filters, at));
   return row?.total ?? 0;
+}
+
+/** These events (any order) with their seats at `at`; an id with no event is left out. */
+export async function findEventsByIds(db: Db, ids: string[], at: Date): Promise<EventRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(eventColumns(at))
+    .from(events)
+    .where(sql`${events.id} = any(${sql.param(ids)}::uuid[])`);
+}
+
+/** What the events list is filtered and ordered by, for each event (or these events only). */
+export type EventListingRow = {
+  id: string;
+  category: string;
+  /** Microseconds since the epoch: the database's own precision, which the list's order uses. */
+  startsMicros: number;
+};
+
+export async function findEventListingRows(db: Db, ids?: string[]): Promise<EventListingRow[]> {
+  return db
+    .select({
+      id: events.id,
+      category: events.category,
+      startsMicros: epochMicros(events.startsAt),
+    })
+    .from(events)
+    .where(ids ? sql`${events.id} = any(${sql.param(ids)}::uuid[])` : undefined);
 }
 
 export async function findEventById(db: Db, id: string, at: Date): Promise<EventRecord | undefined> {

@@ -15,6 +15,7 @@ import {
 } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { callerOf } from '../../lib/auth-guard.js';
+import { sendJsonBody } from '../../lib/json-body.js';
 import type { EventsService } from './events.service.js';
 import { IdParams } from '../../lib/route-params.js';
 
@@ -32,9 +33,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
       },
     },
     async (request, reply) => {
-      const { items, total } = await events.list(request.query);
-      reply.header('x-total-count', total);
-      return items;
+      const { json, total } = await events.list(request.query);
+      return sendJsonBody(reply.header('x-total-count', total), json);
     },
   );
 

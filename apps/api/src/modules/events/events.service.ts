@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import type {
-  CreateEventData,
+import {
   Event,
-  EventFilters,
-  OrganizerEvent,
-  Ticket,
-  TicketVerification,
-  TicketWithEvent,
-  UpdateEventData,
+  type CreateEventData,
+  type EventFilters,
+  type OrganizerEvent,
+  type Ticket,
+  type TicketVerification,
+  type TicketWithEvent,
+  type UpdateEventData,
 } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES, FREE_TICKETS_PER_USER, splitName } from '@sokoni/contracts/events-rules';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
@@ -18,11 +19,13 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
+import { encodeJsonBody, jsonArrayOf, type JsonBody } from '../../lib/json-body.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './events.repository.js';
+import { createEventsIndex } from './events-index.js';
 import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
 import { ticketMail } from './ticket-mail.js';
 
@@ -78,6 +81,10 @@ function toTicket(record: {
   };
 }
 
+const EventList = z.array(Event);
+/** A page of the events list as its encoded answer, and how many events its filters keep in all. */
+type EventPage = { json: JsonBody; total: number };
+
 export type SeatHoldRequest = { eventId: string; quantity: number; amount: number };
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -101,17 +108,58 @@ export function createEventsService(deps: {
   const { now } = deps.clock ?? systemClock;
   const at = () => new Date(now());
   /**
-   * Pages of the events list, for a few seconds: seats left may trail a sale by that much on the list
-   * (never on an event's own page, and never at the sale, which the database decides). Every write
-   * clears them (a sale's, when it starts), here and in every other process on the database
-   * (docs/decisions/0013).
+   * Pages of the events list (kept from their second asking) and events' answers, for a few seconds:
+   * seats left may trail a sale by that much on the list (never on an event's own page, and never at
+   * the sale, which the database decides). Every write clears them (a sale's, when it starts), here
+   * and in every other process on the database (docs/decisions/0013). Which events a page holds is
+   * chosen in memory (docs/decisions/0014), but for a search.
    */
-  const listPages = createTtlCache<{ items: Event[]; total: number }>({
+  const listPages = createTtlCache<EventPage>({
     ttlMs: LIST_TTL_MS,
     maxEntries: 500,
     now,
+    fromSecondAsking: true,
   });
-  const listChanged = (deps.caches ?? localCacheBus).topic('events', () => listPages.clear());
+  const answers = createTtlCache<JsonBody | undefined>({ ttlMs: LIST_TTL_MS, maxEntries: 5000, now });
+  const caches = deps.caches ?? localCacheBus;
+  const listChanged = caches.topic('events', () => {
+    listPages.clear();
+    answers.clear();
+  });
+  const index = createEventsIndex(db, now);
+  /** An event's start or category changed, or it was listed (or, without an id, many changed). */
+  const listingChanged = caches.topic('event-listing', index.forget);
+  /** An event listed or changed: its answer and the pages it is on, here and in every process. */
+  const eventChanged = async (id: string) => {
+    await listingChanged(undefined, id);
+    await listChanged();
+  };
+
+  /** A page chosen by the index: its events' kept answers, one after the other. */
+  async function indexedPage(filters: EventFilters): Promise<EventPage> {
+    const moment = at();
+    const { ids, total } = await index.page(filters, moment);
+    const found = await answers.getMany(
+      ids,
+      async (missing) => {
+        const records = await repo.findEventsByIds(db, missing, moment);
+        return new Map(records.map((record) => [record.id, encodeJsonBody(Event, toEvent(record))]));
+      },
+      undefined,
+    );
+    // An event gone after its page was chosen is left out.
+    return { json: jsonArrayOf(found.filter((event) => event !== undefined)), total };
+  }
+
+  /** A page of a search, from the database with its total. */
+  async function searchedPage(filters: EventFilters): Promise<EventPage> {
+    const moment = at();
+    const [records, total] = await Promise.all([
+      repo.findEvents(db, filters, moment),
+      repo.countEvents(db, filters, moment),
+    ]);
+    return { json: encodeJsonBody(EventList, records.map(toEvent)), total };
+  }
 
   async function findOrThrow(id: string, tx: Db = db): Promise<repo.EventRecord> {
     const record = isUuid(id) ? await repo.findEventById(tx, id, at()) : undefined;
@@ -150,16 +198,14 @@ export function createEventsService(deps: {
   }
 
   return {
-    /** One page of upcoming (or, asked, all) events, and how many there are under the same filters. */
-    list(filters: EventFilters): Promise<{ items: Event[]; total: number }> {
-      return listPages.get(JSON.stringify(filters), async () => {
-        const moment = at();
-        const [records, total] = await Promise.all([
-          repo.findEvents(db, filters, moment),
-          repo.countEvents(db, filters, moment),
-        ]);
-        return { items: records.map(toEvent), total };
-      });
+    /**
+     * One page of upcoming (or, asked, all) events as its encoded answer, and how many there are
+     * under the same filters.
+     */
+    list(filters: EventFilters): Promise<EventPage> {
+      return listPages.get(JSON.stringify(filters), () =>
+        filters.q ? searchedPage(filters) : indexedPage(filters),
+      );
     },
 
     async get(id: string): Promise<Event> {
@@ -207,7 +253,7 @@ export function createEventsService(deps: {
           organizerId: caller.sub,
         });
       });
-      await listChanged();
+      await eventChanged(id);
       return toEvent(await findOrThrow(id));
     },
 
@@ -245,7 +291,7 @@ export function createEventsService(deps: {
           capacity: input.capacity,
         });
       });
-      await listChanged();
+      await eventChanged(id);
       return toEvent(await findOrThrow(id));
     },
 

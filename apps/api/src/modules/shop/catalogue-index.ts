@@ -1,19 +1,17 @@
 import { CATEGORY_IDS, CONDITIONS } from '@sokoni/contracts/catalog';
 import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
+import { createMemoryIndex, firstNotBefore, idOrder, orderedSets } from '../../lib/memory-index.js';
 import { findListingRows, type ListingRow } from './products.repository.js';
 
 /**
  * The catalogue's filters and orders held in the server's memory (docs/decisions/0014): what a
  * catalogue page is chosen by — price, category, condition, flags, seller, age, trending score —
- * for every product, about 150 bytes each. A page the page cache misses (every new price bound,
- * filter or page) is chosen and counted here, not by a statement to the database; only the page's
- * own products are read, and those mostly from the products kept as answers.
- *
- * It is true to the database: built from it on first use, and told of every change through the
- * cache bus — one product's change by its id (that product is read again before the next page is
- * chosen), a change to many (trending), or a notice this process may have missed, by building it
- * afresh. Search (`q`) and the cart's `ids` stay with the database, which has their indexes.
+ * for every product. A page the page cache misses (every new price bound, filter or page) is chosen
+ * and counted here, not by a statement to the database; only the page's own products are read, and
+ * those mostly from the products kept as answers. Kept true to the database as every memory index
+ * is (lib/memory-index.ts). Search (`q`) and the cart's `ids` stay with the database, which has
+ * their indexes.
  */
 
 /** The filters the index answers: everything but search and a list of ids. */
@@ -23,45 +21,11 @@ export const isIndexed = (filters: ProductFilters): filters is IndexedFilters & 
 
 /** A product's row, with its category, condition and seller as numbers for the columns below. */
 type Entry = ListingRow & { categoryCode: number; conditionCode: number; sellerCode: number };
-/** One set of products in the two orders every page is read in. */
-type Ordered = { newest: Entry[]; cheapest: Entry[] };
-type State = { all: Ordered; byCategory: Map<string, Ordered>; byId: Map<string, Entry> };
-
-const byId = (a: Entry, b: Entry) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 /** created_at desc, id desc — the database's order (uuids compare as their lowercase text). */
-const newestFirst = (a: Entry, b: Entry) => b.createdMicros - a.createdMicros || byId(b, a);
+const newestFirst = (a: Entry, b: Entry) => b.createdMicros - a.createdMicros || idOrder(b, a);
 /** price_cents asc, id asc; read backwards it is price_cents desc, id desc. */
-const cheapestFirst = (a: Entry, b: Entry) => a.priceCents - b.priceCents || byId(a, b);
+const cheapestFirst = (a: Entry, b: Entry) => a.priceCents - b.priceCents || idOrder(a, b);
 const trendingFirst = (a: Entry, b: Entry) => b.trendingScore - a.trendingScore || newestFirst(a, b);
-
-/** The first position in `list` (sorted by `order`) whose entry does not come before `entry`. */
-function positionOf(list: Entry[], entry: Entry, order: (a: Entry, b: Entry) => number): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (order(list[middle]!, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** The first position in `cheapest` whose price is at least `cents`. */
-function firstAtLeast(cheapest: Entry[], cents: number): number {
-  let low = 0;
-  let high = cheapest.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (cheapest[middle]!.priceCents < cents) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-const ordered = (entries: Entry[]): Ordered => ({
-  newest: [...entries].sort(newestFirst),
-  cheapest: [...entries].sort(cheapestFirst),
-});
 
 /** A category's or condition's number: its place in the contract's list, from 1 (0: unknown). */
 const codeIn = (list: readonly string[], value: string) => list.indexOf(value) + 1;
@@ -106,50 +70,11 @@ function columnsOf(list: Entry[]): Columns {
   return made;
 }
 
-function build(rows: Entry[]): State {
-  const inCategory = new Map<string, Entry[]>();
-  for (const row of rows) {
-    let list = inCategory.get(row.category);
-    if (!list) inCategory.set(row.category, (list = []));
-    list.push(row);
-  }
-  return {
-    all: ordered(rows),
-    byCategory: new Map([...inCategory].map(([category, entries]) => [category, ordered(entries)])),
-    byId: new Map(rows.map((row) => [row.id, row])),
-  };
-}
-
-function remove(list: Entry[], entry: Entry, order: (a: Entry, b: Entry) => number): void {
-  const at = positionOf(list, entry, order);
-  if (list[at] === entry) list.splice(at, 1);
-  columns.delete(list);
-}
-
-function insert(list: Entry[], entry: Entry, order: (a: Entry, b: Entry) => number): void {
-  list.splice(positionOf(list, entry, order), 0, entry);
-  columns.delete(list);
-}
-
-/** Puts one product's new row in place of its old one (none: it is gone). */
-function replace(state: State, id: string, row: Entry | undefined): void {
-  const old = state.byId.get(id);
-  if (old) {
-    for (const set of [state.all, state.byCategory.get(old.category)!]) {
-      remove(set.newest, old, newestFirst);
-      remove(set.cheapest, old, cheapestFirst);
-    }
-    state.byId.delete(id);
-  }
-  if (!row) return;
-  let set = state.byCategory.get(row.category);
-  if (!set) state.byCategory.set(row.category, (set = { newest: [], cheapest: [] }));
-  for (const into of [state.all, set]) {
-    insert(into.newest, row, newestFirst);
-    insert(into.cheapest, row, cheapestFirst);
-  }
-  state.byId.set(id, row);
-}
+const sets = orderedSets(
+  { newest: newestFirst, cheapest: cheapestFirst },
+  // A list that changed has its columns made again when next read.
+  (list) => columns.delete(list),
+);
 
 /** A page's filters as numbers, to test the columns with; -1 where a filter is not set. */
 type Test = {
@@ -193,24 +118,10 @@ function scan(
 
 export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;
 
-/**
- * Past this age the index is built afresh in the background (the page in hand is chosen from the
- * one there is): a write that went around the service — by hand, or by a migration — is seen
- * within it.
- */
+/** Past this age the index is built afresh in the background: a write made by hand is seen within it. */
 export const INDEX_MAX_AGE_MS = 5 * 60_000;
 
 export function createCatalogueIndex(db: Db, now: () => number) {
-  let state: State | undefined;
-  let builtAt = 0;
-  /** Bumped by every change to many: a build begun before it is not kept. */
-  let generation = 0;
-  /** Products changed since the index last read them. */
-  let changed = new Set<string>();
-  /** Products changed while a build reads: read again once it is in place. */
-  let changedWhileBuilding: Set<string> | undefined;
-  let building: Promise<void> | undefined;
-  let reading: Promise<void> | undefined;
   /** Sellers by id: their number for the seller column (once given, it stays) and one copy of the id. */
   const sellers = new Map<string, { code: number; id: string }>();
   const sellerOf = (id: string) => {
@@ -238,73 +149,23 @@ export function createCatalogueIndex(db: Db, now: () => number) {
       sellerCode: seller.code,
     };
   };
-
-  async function buildAfresh(): Promise<void> {
-    const at = generation;
-    const startedAt = now();
-    const during = (changedWhileBuilding = new Set());
-    try {
-      const built = build((await findListingRows(db)).map(entryOf));
-      if (at !== generation) return;
-      state = built;
-      builtAt = startedAt;
-      for (const id of during) changed.add(id);
-    } finally {
-      if (changedWhileBuilding === during) changedWhileBuilding = undefined;
-    }
-  }
-
-  async function readChanged(): Promise<void> {
-    const at = generation;
-    const ids = [...changed];
-    changed = new Set();
-    const rows = new Map((await findListingRows(db, ids)).map((row) => [row.id, row]));
-    if (at === generation && state)
-      for (const id of ids) {
-        const row = rows.get(id);
-        replace(state, id, row && entryOf(row));
-      }
-  }
-
-  /** The index with every change told before this call read in. */
-  async function current(): Promise<State> {
-    for (;;) {
-      if (!state) {
-        building ??= buildAfresh().finally(() => (building = undefined));
-        await building;
-        continue;
-      }
-      if (now() - builtAt > INDEX_MAX_AGE_MS) {
-        building ??= buildAfresh()
-          .catch(() => undefined)
-          .finally(() => (building = undefined));
-      }
-      if (reading) await reading.catch(() => undefined);
-      if (changed.size > 0) {
-        reading ??= readChanged().finally(() => (reading = undefined));
-        await reading;
-      }
-      if (state) return state;
-    }
-  }
+  const index = createMemoryIndex({
+    now,
+    maxAgeMs: INDEX_MAX_AGE_MS,
+    read: async (ids?: string[]) => (await findListingRows(db, ids)).map(entryOf),
+    build: sets.build,
+    replace: sets.replace,
+  });
 
   return {
     /** The cache bus's forget: one product changed (by id), or anything may have. */
-    forget(id?: string): void {
-      if (id === undefined) {
-        generation += 1;
-        state = undefined;
-        return;
-      }
-      changed.add(id);
-      changedWhileBuilding?.add(id);
-    },
+    forget: index.forget,
 
     /** The ids of one page in the catalogue's order, and how many products match in all. */
     async page(filters: IndexedFilters): Promise<{ ids: string[]; total: number }> {
-      const { all, byCategory } = await current();
+      const { all, byCategory } = await index.current();
       const categories = filters.category ?? [];
-      const set = categories.length === 1 ? (byCategory.get(categories[0]!) ?? ordered([])) : all;
+      const set = categories.length === 1 ? (byCategory.get(categories[0]!) ?? sets.sorted([])) : all;
       let among: Uint8Array | undefined;
       if (categories.length > 1) {
         among = new Uint8Array(CATEGORY_CODES);
@@ -353,11 +214,14 @@ export function createCatalogueIndex(db: Db, now: () => number) {
       }
       // In price order the price bounds are a stretch of the list: only that stretch is read.
       const { cheapest } = set;
-      const start = firstAtLeast(cheapest, test.minCents);
+      const start = firstNotBefore(cheapest, (entry) => entry.priceCents < test.minCents);
       const end =
         test.maxCents === Infinity
           ? cheapest.length
-          : Math.max(start, firstAtLeast(cheapest, test.maxCents + 1));
+          : Math.max(
+              start,
+              firstNotBefore(cheapest, (entry) => entry.priceCents <= test.maxCents),
+            );
       const stretch =
         filters.sort === 'price-asc' ? { start, end, step: 1 } : { start: end - 1, end: start - 1, step: -1 };
       const { page, total } = scan(cheapest, stretch, test, from, to);

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
+import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
 import { productDailyStats, productViews, products, stockHolds } from '../../db/schema/shop.js';
 
@@ -235,9 +236,7 @@ export async function findListingRows(db: Db, ids?: string[]): Promise<ListingRo
       priceCents: products.priceCents,
       category: products.category,
       condition: products.condition,
-      createdMicros: sql<number>`(extract(epoch from ${products.createdAt}) * 1000000)::float8`.mapWith(
-        Number,
-      ),
+      createdMicros: epochMicros(products.createdAt),
       isFeatured: products.isFeatured,
       isTrending: products.isTrending,
       trendingScore: products.trendingScore,

@@ -156,15 +156,19 @@ export function createProductsService(deps: {
       .slice(0, 32);
   const totals = createTtlCache<number>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 500, now });
   const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
-  const pages = createTtlCache<ProductPage>({ ttlMs: PAGE_TTL_MS, maxEntries: 1000, now });
-  const asked = createTtlCache<true>({ ttlMs: PAGE_TTL_MS, maxEntries: 10_000, now });
+  // A page is kept from its second asking: pages asked once would push out the ones shoppers share.
+  const pages = createTtlCache<ProductPage>({
+    ttlMs: PAGE_TTL_MS,
+    maxEntries: 1000,
+    now,
+    fromSecondAsking: true,
+  });
   const byId = createTtlCache<CachedProduct | undefined>({ ttlMs: PAGE_TTL_MS, maxEntries: 5000, now });
   const caches = deps.caches ?? localCacheBus;
   const catalogueChanged = caches.topic('products', () => {
     totals.clear();
     facetSets.clear();
     pages.clear();
-    asked.clear();
     byId.clear();
   });
   const index = createCatalogueIndex(db, now);
@@ -219,14 +223,14 @@ export function createProductsService(deps: {
 
   /** These products' answers, in this order: those not kept are read in one statement. */
   async function cachedProducts(ids: string[]): Promise<CachedProduct[]> {
-    const missing = ids.filter((id) => !byId.has(id));
-    const read =
-      missing.length > 0
-        ? repo
-            .findProductsByIds(db, missing, new Date(now()))
-            .then((records) => new Map(records.map((record) => [record.id, answerOf(record)])))
-        : undefined;
-    const found = await Promise.all(ids.map((id) => byId.get(id, async () => (await read)?.get(id))));
+    const found = await byId.getMany(
+      ids,
+      async (missing) => {
+        const records = await repo.findProductsByIds(db, missing, new Date(now()));
+        return new Map(records.map((record) => [record.id, answerOf(record)]));
+      },
+      undefined,
+    );
     // A product deleted after its page was chosen is left out.
     return found.filter((product) => product !== undefined);
   }
@@ -272,13 +276,9 @@ export function createProductsService(deps: {
     async list(query: ProductFilters): Promise<ProductPage> {
       const filters = query.ids ? { ...query, limit: query.ids.length, offset: 0 } : query;
       const aggregate = aggregateKey(filters);
-      const key = pageKey(filters, aggregate);
-      const load = () => (isIndexed(filters) ? indexedPage(filters) : queriedPage(filters, aggregate));
-      // A page is kept from its second asking: pages asked once (a price typed in, a far page) would
-      // only push out the ones shoppers share, and keep the collector busy.
-      if (pages.has(key) || asked.has(key)) return pages.get(key, load);
-      void asked.get(key, async () => true);
-      return load();
+      return pages.get(pageKey(filters, aggregate), () =>
+        isIndexed(filters) ? indexedPage(filters) : queriedPage(filters, aggregate),
+      );
     },
 
     async facets(filters: ProductFilters): Promise<ProductFacets> {

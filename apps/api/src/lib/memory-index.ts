@@ -1,0 +1,184 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
+
+/**
+ * A timestamp column as a number of microseconds since the epoch: the database's own precision, so
+ * an index in memory orders two rows a millisecond apart, or at one instant, as the database does.
+ */
+export const epochMicros = (column: AnyColumn) =>
+  sql<number>`(extract(epoch from ${column}) * 1000000)::float8`.mapWith(Number);
+
+/**
+ * An index of rows held in a server process's memory and kept true to the database
+ * (docs/decisions/0014): built from it on first use, then told of changes through the cache bus —
+ * one row's change by its id (that row is read again before the index is next used), a change to
+ * many (or a notice the process may have missed) by building it afresh. A build that a change to
+ * many overtook is thrown away; rows changed while a build reads are read again once it is in
+ * place. Past `maxAgeMs` it is built afresh in the background, the one there is serving meanwhile,
+ * so a write made around the services (by hand) is seen within that age.
+ */
+export function createMemoryIndex<Row extends { id: string }, State>(options: {
+  now: () => number;
+  maxAgeMs: number;
+  /** Every row, or (with ids) these rows: an id with no row is gone. */
+  read(ids?: string[]): Promise<Row[]>;
+  build(rows: Row[]): State;
+  /** Puts a row's new version in place of its old one (none: it is gone). */
+  replace(state: State, id: string, row: Row | undefined): void;
+}) {
+  const { now, maxAgeMs } = options;
+  let state: State | undefined;
+  let builtAt = 0;
+  /** Bumped by every change to many: a build begun before it is not kept. */
+  let generation = 0;
+  /** Rows changed since the index last read them. */
+  let changed = new Set<string>();
+  /** Rows changed while a build reads: read again once it is in place. */
+  let changedWhileBuilding: Set<string> | undefined;
+  let building: Promise<void> | undefined;
+  let reading: Promise<void> | undefined;
+
+  async function buildAfresh(): Promise<void> {
+    const at = generation;
+    const startedAt = now();
+    const during = (changedWhileBuilding = new Set());
+    try {
+      const built = options.build(await options.read());
+      if (at !== generation) return;
+      state = built;
+      builtAt = startedAt;
+      for (const id of during) changed.add(id);
+    } finally {
+      if (changedWhileBuilding === during) changedWhileBuilding = undefined;
+    }
+  }
+
+  async function readChanged(): Promise<void> {
+    const at = generation;
+    const ids = [...changed];
+    changed = new Set();
+    const rows = new Map((await options.read(ids)).map((row) => [row.id, row]));
+    if (at === generation && state) for (const id of ids) options.replace(state, id, rows.get(id));
+  }
+
+  return {
+    /** The cache bus's forget: one row changed (by id), or anything may have. */
+    forget(id?: string): void {
+      if (id === undefined) {
+        generation += 1;
+        state = undefined;
+        return;
+      }
+      changed.add(id);
+      changedWhileBuilding?.add(id);
+    },
+
+    /** The index with every change told before this call read in. */
+    async current(): Promise<State> {
+      for (;;) {
+        if (!state) {
+          building ??= buildAfresh().finally(() => (building = undefined));
+          await building;
+          continue;
+        }
+        if (now() - builtAt > maxAgeMs) {
+          building ??= buildAfresh()
+            .catch(() => undefined)
+            .finally(() => (building = undefined));
+        }
+        if (reading) await reading.catch(() => undefined);
+        if (changed.size > 0) {
+          reading ??= readChanged().finally(() => (reading = undefined));
+          await reading;
+        }
+        if (state) return state;
+      }
+    },
+  };
+}
+
+/** The first position in `list` for which `before` is false: `before` holds for a prefix of it. */
+export function firstNotBefore<E>(list: E[], before: (entry: E) => boolean): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(list[middle]!)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Two ids in the order PostgreSQL gives uuids: as their lowercase text. */
+export const idOrder = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+type Order<E> = (a: E, b: E) => number;
+/** Entries in each of several orders. */
+export type Ordered<E, K extends string> = Record<K, E[]>;
+/** Every entry, and each category's apart, in each order; and each entry by id. */
+export type OrderedSets<E, K extends string> = {
+  all: Ordered<E, K>;
+  byCategory: Map<string, Ordered<E, K>>;
+  byId: Map<string, E>;
+};
+
+/**
+ * A memory index's entries kept in `orders`, all of them and each category's apart, with how to
+ * build them and to put one entry's new version in place (an O(n) splice per order, no sort).
+ * `changed` hears of every list a replacement touched.
+ */
+export function orderedSets<E extends { id: string; category: string }, K extends string>(
+  orders: Record<K, Order<E>>,
+  changed: (list: E[]) => void = () => {},
+) {
+  const names = Object.keys(orders) as K[];
+  const sorted = (entries: E[]) =>
+    Object.fromEntries(names.map((name) => [name, [...entries].sort(orders[name])])) as Ordered<E, K>;
+  return {
+    sorted,
+
+    build(rows: E[]): OrderedSets<E, K> {
+      const inCategory = new Map<string, E[]>();
+      for (const row of rows) {
+        let list = inCategory.get(row.category);
+        if (!list) inCategory.set(row.category, (list = []));
+        list.push(row);
+      }
+      return {
+        all: sorted(rows),
+        byCategory: new Map([...inCategory].map(([category, entries]) => [category, sorted(entries)])),
+        byId: new Map(rows.map((row) => [row.id, row])),
+      };
+    },
+
+    /** Puts an entry's new version in place of its old one (none: it is gone). */
+    replace(state: OrderedSets<E, K>, id: string, row: E | undefined): void {
+      const old = state.byId.get(id);
+      if (old) {
+        for (const set of [state.all, state.byCategory.get(old.category)!]) {
+          for (const name of names) {
+            const list = set[name];
+            const at: number = firstNotBefore(list, (entry: E): boolean => orders[name](entry, old) < 0);
+            if (list[at] === old) list.splice(at, 1);
+            changed(list);
+          }
+        }
+        state.byId.delete(id);
+      }
+      if (!row) return;
+      let set = state.byCategory.get(row.category);
+      if (!set) state.byCategory.set(row.category, (set = sorted([])));
+      for (const into of [state.all, set]) {
+        for (const name of names) {
+          const list = into[name];
+          list.splice(
+            firstNotBefore(list, (entry) => orders[name](entry, row) < 0),
+            0,
+            row,
+          );
+          changed(list);
+        }
+      }
+      state.byId.set(id, row);
+    },
+  };
+}
