@@ -234,7 +234,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     db: database.db,
     mail,
     siteUrl: origins.primary,
-    onNightsChanged: stays.catalogueChanged,
+    onNightsChanged: stays.nightsChanged,
     clock,
   });
   const courses = createCoursesService({ db: database.db, uploads, signMedia: courseMediaLinks.sign, clock });

@@ -32,7 +32,10 @@ function table(rows: Row[]) {
   };
 }
 
-const sets = orderedSets<Row, 'byValue'>({ byValue: (a, b) => a.value - b.value });
+const sets = orderedSets<Row, 'byValue'>(
+  { byValue: (a, b) => a.value - b.value },
+  { groupOf: (row) => row.category },
+);
 const values = (state: ReturnType<typeof sets.build>) =>
   state.all.byValue.map((row) => `${row.id}=${row.value}`);
 

@@ -114,7 +114,7 @@ export const idOrder = (a: { id: string }, b: { id: string }) => (a.id < b.id ? 
 type Order<E> = (a: E, b: E) => number;
 /** Entries in each of several orders. */
 export type Ordered<E, K extends string> = Record<K, E[]>;
-/** Every entry, and each category's apart, in each order; and each entry by id. */
+/** Every entry, and each group's apart, in each order; and each entry by id. */
 export type OrderedSets<E, K extends string> = {
   all: Ordered<E, K>;
   byCategory: Map<string, Ordered<E, K>>;
@@ -122,14 +122,15 @@ export type OrderedSets<E, K extends string> = {
 };
 
 /**
- * A memory index's entries kept in `orders`, all of them and each category's apart, with how to
- * build them and to put one entry's new version in place (an O(n) splice per order, no sort).
- * `changed` hears of every list a replacement touched.
+ * A memory index's entries kept in `orders`, all of them and (given `groupOf`) each group's apart —
+ * a category's, say — with how to build them and to put one entry's new version in place (an O(n)
+ * splice per order, no sort). `changed` hears of every list a replacement touched.
  */
-export function orderedSets<E extends { id: string; category: string }, K extends string>(
+export function orderedSets<E extends { id: string }, K extends string>(
   orders: Record<K, Order<E>>,
-  changed: (list: E[]) => void = () => {},
+  options: { groupOf?: (entry: E) => string; changed?: (list: E[]) => void } = {},
 ) {
+  const { groupOf, changed = () => {} } = options;
   const names = Object.keys(orders) as K[];
   const sorted = (entries: E[]) =>
     Object.fromEntries(names.map((name) => [name, [...entries].sort(orders[name])])) as Ordered<E, K>;
@@ -138,11 +139,12 @@ export function orderedSets<E extends { id: string; category: string }, K extend
 
     build(rows: E[]): OrderedSets<E, K> {
       const inCategory = new Map<string, E[]>();
-      for (const row of rows) {
-        let list = inCategory.get(row.category);
-        if (!list) inCategory.set(row.category, (list = []));
-        list.push(row);
-      }
+      if (groupOf)
+        for (const row of rows) {
+          let list = inCategory.get(groupOf(row));
+          if (!list) inCategory.set(groupOf(row), (list = []));
+          list.push(row);
+        }
       return {
         all: sorted(rows),
         byCategory: new Map([...inCategory].map(([category, entries]) => [category, sorted(entries)])),
@@ -154,7 +156,8 @@ export function orderedSets<E extends { id: string; category: string }, K extend
     replace(state: OrderedSets<E, K>, id: string, row: E | undefined): void {
       const old = state.byId.get(id);
       if (old) {
-        for (const set of [state.all, state.byCategory.get(old.category)!]) {
+        const group = groupOf && state.byCategory.get(groupOf(old));
+        for (const set of group ? [state.all, group] : [state.all]) {
           for (const name of names) {
             const list = set[name];
             const at: number = firstNotBefore(list, (entry: E): boolean => orders[name](entry, old) < 0);
@@ -165,9 +168,12 @@ export function orderedSets<E extends { id: string; category: string }, K extend
         state.byId.delete(id);
       }
       if (!row) return;
-      let set = state.byCategory.get(row.category);
-      if (!set) state.byCategory.set(row.category, (set = sorted([])));
-      for (const into of [state.all, set]) {
+      let group: Ordered<E, K> | undefined;
+      if (groupOf) {
+        group = state.byCategory.get(groupOf(row));
+        if (!group) state.byCategory.set(groupOf(row), (group = sorted([])));
+      }
+      for (const into of group ? [state.all, group] : [state.all]) {
         for (const name of names) {
           const list = into[name];
           list.splice(
@@ -179,6 +185,25 @@ export function orderedSets<E extends { id: string; category: string }, K extend
         }
       }
       state.byId.set(id, row);
+    },
+  };
+}
+
+/**
+ * Typed-array columns made from a list of entries when first read, and kept until the list changes
+ * (`forget` it then): the loop that tests every entry of a page reads numbers side by side, not
+ * objects.
+ */
+export function columnsOf<E, C>(make: (list: E[]) => C) {
+  const made = new WeakMap<E[], C>();
+  return {
+    of(list: E[]): C {
+      let columns = made.get(list);
+      if (!columns) made.set(list, (columns = make(list)));
+      return columns;
+    },
+    forget(list: E[]): void {
+      made.delete(list);
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_CATEGORIES } from '@sokoni/contracts/events-rules';
 import type { EventFilters } from '@sokoni/contracts/events';
+import { seededRandom } from '../../../test/seeded-random.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { insertUser } from '../accounts/accounts.repository.js';
 import { createEventsIndex, type IndexedEventFilters } from './events-index.js';
@@ -34,14 +35,6 @@ beforeAll(async () => {
     from generate_series(1, 400) as g`);
 });
 
-function sequence(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % below;
-  };
-}
-
 async function fromDatabase(filters: IndexedEventFilters) {
   const [records, total] = await Promise.all([
     findEvents(db, filters as EventFilters, AT),
@@ -53,7 +46,7 @@ async function fromDatabase(filters: IndexedEventFilters) {
 describe('the events index', () => {
   it('chooses every page and total exactly as the database does, past events and ties included', async () => {
     const index = createEventsIndex(db, () => AT.getTime());
-    const pick = sequence(12);
+    const pick = seededRandom(12);
     for (let round = 0; round < 200; round += 1) {
       const filters: IndexedEventFilters = { limit: 1 + pick(30), offset: pick(3) === 0 ? 0 : pick(420) };
       if (pick(2) === 0) filters.category = EVENT_CATEGORIES[pick(5)];

@@ -19,7 +19,10 @@ type Entry = EventListingRow;
 const soonestFirst = (a: Entry, b: Entry) => a.startsMicros - b.startsMicros || idOrder(a, b);
 /** starts_at desc, id asc: past events, as the database orders them. */
 const latestFirst = (a: Entry, b: Entry) => b.startsMicros - a.startsMicros || idOrder(a, b);
-const sets = orderedSets({ soonest: soonestFirst, latest: latestFirst });
+const sets = orderedSets(
+  { soonest: soonestFirst, latest: latestFirst },
+  { groupOf: (entry) => entry.category },
+);
 
 /** Past this age the index is built afresh in the background: a write made by hand is seen within it. */
 const INDEX_MAX_AGE_MS = 5 * 60_000;

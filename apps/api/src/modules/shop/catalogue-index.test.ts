@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
 import type { ProductFilters } from '@sokoni/contracts/shop';
+import { seededRandom } from '../../../test/seeded-random.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { insertUser } from '../accounts/accounts.repository.js';
 import { createCatalogueIndex, INDEX_MAX_AGE_MS, type IndexedFilters } from './catalogue-index.js';
@@ -42,15 +43,6 @@ beforeAll(async () => {
     from generate_series(1, 600) as g`);
 });
 
-/** A small, seeded pseudo-random sequence: the same filters on every run. */
-function sequence(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % below;
-  };
-}
-
 function randomFilters(pick: (below: number) => number): IndexedFilters {
   const filters: IndexedFilters = { limit: 1 + pick(30), offset: pick(4) === 0 ? 0 : pick(400) };
   const categories = CATEGORIES.filter(() => pick(3) === 0);
@@ -78,7 +70,7 @@ async function fromDatabase(filters: IndexedFilters) {
 describe('the catalogue index', () => {
   it('chooses every page and total exactly as the database does, ties and bounds included', async () => {
     const index = createCatalogueIndex(db, () => AT.getTime());
-    const pick = sequence(16);
+    const pick = seededRandom(16);
     for (let round = 0; round < 300; round += 1) {
       const filters = randomFilters(pick);
       expect({ filters, ...(await index.page(filters)) }).toEqual({

@@ -1,7 +1,13 @@
 import { CATEGORY_IDS, CONDITIONS } from '@sokoni/contracts/catalog';
 import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
-import { createMemoryIndex, firstNotBefore, idOrder, orderedSets } from '../../lib/memory-index.js';
+import {
+  columnsOf,
+  createMemoryIndex,
+  firstNotBefore,
+  idOrder,
+  orderedSets,
+} from '../../lib/memory-index.js';
 import { findListingRows, type ListingRow } from './products.repository.js';
 
 /**
@@ -46,34 +52,31 @@ type Columns = {
 const FEATURED = 1;
 const TRENDING_FLAG = 2;
 
-const columns = new WeakMap<Entry[], Columns>();
-function columnsOf(list: Entry[]): Columns {
-  let made = columns.get(list);
-  if (made) return made;
-  const count = list.length;
-  made = {
-    cents: new Float64Array(count),
-    category: new Uint8Array(count),
-    condition: new Uint8Array(count),
-    flags: new Uint8Array(count),
-    seller: new Int32Array(count),
+const columns = columnsOf<Entry, Columns>((list) => {
+  const made: Columns = {
+    cents: new Float64Array(list.length),
+    category: new Uint8Array(list.length),
+    condition: new Uint8Array(list.length),
+    flags: new Uint8Array(list.length),
+    seller: new Int32Array(list.length),
   };
-  for (let i = 0; i < count; i += 1) {
-    const entry = list[i]!;
+  list.forEach((entry, i) => {
     made.cents[i] = entry.priceCents;
     made.category[i] = entry.categoryCode;
     made.condition[i] = entry.conditionCode;
     made.flags[i] = (entry.isFeatured ? FEATURED : 0) | (entry.isTrending ? TRENDING_FLAG : 0);
     made.seller[i] = entry.sellerCode;
-  }
-  columns.set(list, made);
+  });
   return made;
-}
+});
 
 const sets = orderedSets(
   { newest: newestFirst, cheapest: cheapestFirst },
-  // A list that changed has its columns made again when next read.
-  (list) => columns.delete(list),
+  {
+    groupOf: (entry) => entry.category,
+    // A list that changed has its columns made again when next read.
+    changed: columns.forget,
+  },
 );
 
 /** A page's filters as numbers, to test the columns with; -1 where a filter is not set. */
@@ -100,7 +103,7 @@ function scan(
   from: number,
   to: number,
 ) {
-  const { cents, category, condition, flags, seller } = columnsOf(list);
+  const { cents, category, condition, flags, seller } = columns.of(list);
   const page: Entry[] = [];
   let total = 0;
   for (let i = stretch.start; i !== stretch.end; i += stretch.step) {

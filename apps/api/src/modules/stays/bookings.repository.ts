@@ -191,13 +191,14 @@ export async function confirmBooking(
 }
 
 /** A held booking (lapsed or not) lets its nights go; false when it was not held. */
-export async function expireHeldBooking(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
+/** Ends the booking's hold if it is still held: the stay whose nights it frees, or undefined. */
+export async function expireHeldBooking(db: Db, id: string, at: Date): Promise<string | undefined> {
+  const [row] = await db
     .update(stayBookings)
     .set({ status: 'expired', holdExpiresAt: null, updatedAt: at })
     .where(and(eq(stayBookings.id, id), eq(stayBookings.status, 'held')))
-    .returning({ id: stayBookings.id });
-  return rows.length > 0;
+    .returning({ stayId: stayBookings.stayId });
+  return row?.stayId;
 }
 
 export async function cancelBooking(db: Db, id: string, at: Date): Promise<void> {

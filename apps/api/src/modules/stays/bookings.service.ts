@@ -84,14 +84,17 @@ export function createBookingsService(deps: {
   mail: Pick<MailService, 'queue'>;
   /** Sokoni's own origin, for the links in booking e-mails (read when one is made). */
   siteUrl: () => string;
-  /** Told whenever nights were taken or freed, so cached availability (the stays list) is dropped. */
-  onNightsChanged?: (tx?: Db) => Promise<void>;
+  /**
+   * Told whenever nights of a stay were taken or freed, so what the stays list knows of them is read
+   * again; in a transaction, other processes hear of it when it commits.
+   */
+  onNightsChanged?: (stayId: string, tx?: Db) => Promise<void>;
   clock?: Clock;
 }) {
   const { db } = deps;
   const { now } = deps.clock ?? systemClock;
   const at = () => new Date(now());
-  const nightsChanged = async (tx?: Db) => deps.onNightsChanged?.(tx);
+  const nightsChanged = async (stayId: string, tx?: Db) => deps.onNightsChanged?.(stayId, tx);
 
   async function findTrip(caller: AuthUser, id: string): Promise<Trip> {
     const trip = isUuid(id) ? await repo.findTripById(db, id) : undefined;
@@ -146,7 +149,7 @@ export function createBookingsService(deps: {
         if (inserted === repo.NIGHTS_TAKEN) throw datesTaken();
         return inserted;
       });
-      await nightsChanged();
+      await nightsChanged(stayId);
       return toBooking(booking, null, now());
     },
 
@@ -168,14 +171,15 @@ export function createBookingsService(deps: {
       const cancelled = await db.transaction(async (tx) => {
         const booking = isUuid(id) ? await repo.lockBooking(tx, id) : undefined;
         if (!booking || booking.guestId !== caller.sub) throw bookingNotFound();
-        if (booking.status === 'cancelled') return false;
+        if (booking.status === 'cancelled') return undefined;
         if (booking.status === 'confirmed') throw conflict(STAY_MESSAGES.cannotCancel, 'CANNOT_CANCEL');
         if (await repo.hasOpenPayment(tx, booking.id, at()))
           throw conflict(STAY_MESSAGES.cancelWhilePaying, 'PAYMENT_IN_PROGRESS');
         await repo.cancelBooking(tx, booking.id, at());
-        return true;
+        return booking.stayId;
       });
-      if (cancelled) await nightsChanged();
+      // The stay whose nights it freed (none when it was cancelled already).
+      if (cancelled) await nightsChanged(cancelled);
       return findTrip(caller, id);
     },
 
@@ -216,7 +220,7 @@ export function createBookingsService(deps: {
       if (booking.status === 'expired') await expireLapsedHolds(tx, stay.id, occupiedNights(booking), moment);
       if ((await repo.holdBooking(tx, booking.id, hold.until, moment)) === repo.NIGHTS_TAKEN)
         throw datesTaken();
-      await nightsChanged(tx);
+      await nightsChanged(stay.id, tx);
       return {
         bookingId: booking.id,
         amountCents: booking.amountCents,
@@ -246,13 +250,14 @@ export function createBookingsService(deps: {
       const confirmed = await repo.confirmBooking(tx, booking.id, reference, moment);
       if (confirmed !== true) return 'unavailable';
       await queueConfirmationMails(tx, booking.id);
-      await nightsChanged(tx);
+      await nightsChanged(booking.stayId, tx);
       return 'fulfilled';
     },
 
     /** A payment failed, was abandoned or lapsed: its booking, if still held, lets its nights go. */
     async releaseHold(tx: Db, bookingId: string): Promise<void> {
-      if (isUuid(bookingId) && (await repo.expireHeldBooking(tx, bookingId, at()))) await nightsChanged(tx);
+      const stayId = isUuid(bookingId) ? await repo.expireHeldBooking(tx, bookingId, at()) : undefined;
+      if (stayId) await nightsChanged(stayId, tx);
     },
 
     /** What the sandbox checkout shows a booking's payment as. */

@@ -1,5 +1,5 @@
 import { formatKES } from '@sokoni/contracts/money';
-import { StayQuery } from '@sokoni/contracts/stays';
+import { StayQuery, type StaySummary } from '@sokoni/contracts/stays';
 import { STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays-rules';
 import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,7 +10,8 @@ const STAYS_PAGE = /^\/stays\/?$/;
 
 /** The first page of stays, as /stays asks for it when it opens with no filters. */
 async function staysPageHead(stays: StaysService): Promise<PageHead> {
-  const { items, total } = await stays.list(StayQuery.parse({}));
+  const { json, total } = await stays.list(StayQuery.parse({}));
+  const items = JSON.parse(json.raw.toString('utf8')) as StaySummary[];
   const leadImage = items[0]?.images[0];
   return {
     pageModule: 'src/features/stays/pages/stays-page.tsx',

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { StayFilters } from '@sokoni/contracts/stays';
 import type { Db } from '../../db/client.js';
+import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
 import { stayBookings, stayReviews, stays } from '../../db/schema/stays.js';
 
@@ -135,6 +136,75 @@ export async function countStays(
     .from(stays)
     .where(whereOf(filters, nights, at));
   return row?.total ?? 0;
+}
+
+/** These stays (any order); an id with no stay is left out. */
+export async function findStaysByIds(db: Db, ids: string[]): Promise<StayRecord[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(stayColumns)
+    .from(stays)
+    .where(sql`${stays.id} = any(${sql.param(ids)}::uuid[])`);
+}
+
+/**
+ * What the stays list is filtered and ordered by, for each stay (or these stays only), with every
+ * claim that may take its nights: confirmed bookings, blocked dates and holds (until their time).
+ */
+export type StayListingRow = {
+  id: string;
+  priceCents: number;
+  amenities: string[];
+  guests: number;
+  hostId: string;
+  /** Microseconds since the epoch, the database's own precision. */
+  createdMicros: number;
+  ratingSum: number;
+  reviewCount: number;
+  /** [first night, nights, until when (µs since the epoch; null: for good)] of each claim. */
+  taken: Array<[string, number, number | null]>;
+};
+
+export async function findStayListingRows(db: Db, ids?: string[]): Promise<StayListingRow[]> {
+  const only = ids ? sql`${stays.id} = any(${sql.param(ids)}::uuid[])` : undefined;
+  const [rows, claims] = await Promise.all([
+    db
+      .select({
+        id: stays.id,
+        priceCents: stays.pricePerNightCents,
+        amenities: stays.amenities,
+        guests: stays.guests,
+        hostId: stays.hostId,
+        createdMicros: epochMicros(stays.createdAt),
+        ratingSum: stays.ratingSum,
+        reviewCount: stays.reviewCount,
+      })
+      .from(stays)
+      .where(only),
+    db
+      .select({
+        stayId: stayBookings.stayId,
+        startDate: stayBookings.startDate,
+        nights: stayBookings.nights,
+        untilMicros: sql<
+          number | null
+        >`case when ${stayBookings.status} = 'held' then ${epochMicros(stayBookings.holdExpiresAt)} end`,
+      })
+      .from(stayBookings)
+      .where(
+        and(
+          sql`${stayBookings.status} in ('held', 'confirmed', 'blocked')`,
+          ids ? sql`${stayBookings.stayId} = any(${sql.param(ids)}::uuid[])` : undefined,
+        ),
+      ),
+  ]);
+  const taken = new Map<string, StayListingRow['taken']>();
+  for (const claim of claims) {
+    let list = taken.get(claim.stayId);
+    if (!list) taken.set(claim.stayId, (list = []));
+    list.push([claim.startDate, claim.nights, claim.untilMicros === null ? null : Number(claim.untilMicros)]);
+  }
+  return rows.map((row) => ({ ...row, taken: taken.get(row.id) ?? [] }));
 }
 
 // ---- one stay ---------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import {
 } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { callerOf } from '../../lib/auth-guard.js';
+import { sendJsonBody } from '../../lib/json-body.js';
 import { IdParams } from '../../lib/route-params.js';
 import type { StaysService } from './stays.service.js';
 
@@ -32,9 +33,8 @@ export const staysRoutes: FastifyPluginAsyncZod<{ stays: StaysService }> = async
       },
     },
     async (request, reply) => {
-      const { items, total } = await stays.list(request.query);
-      reply.header('x-total-count', total);
-      return items;
+      const { json, total } = await stays.list(request.query);
+      return sendJsonBody(reply.header('x-total-count', total), json);
     },
   );
 

@@ -1,16 +1,17 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { splitName } from '@sokoni/contracts/events-rules';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
-import type {
-  CreateStayData,
-  HostBooking,
-  HostListing,
-  Stay,
-  StayBlock,
-  StayFilters,
-  StayReview,
+import {
   StaySummary,
-  UpdateStayData,
+  type CreateStayData,
+  type HostBooking,
+  type HostListing,
+  type Stay,
+  type StayBlock,
+  type StayFilters,
+  type StayReview,
+  type UpdateStayData,
 } from '@sokoni/contracts/stays';
 import {
   STAY_MESSAGES,
@@ -32,14 +33,19 @@ import {
 } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
+import { encodeJsonBody, jsonArrayOf, type JsonBody } from '../../lib/json-body.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './stays.repository.js';
+import { createStaysIndex } from './stays-index.js';
 import { stayCalendar } from './stay-calendar.js';
 
 /** How long a page of the stays list is served from memory. */
 const LIST_TTL_MS = 5_000;
+const StayList = z.array(StaySummary);
+/** A page of the stays list as its encoded answer, and how many stays its filters keep in all. */
+type StayPage = { json: JsonBody; total: number };
 /** How far back the calendar feed reaches: recent stays stay in the host's other calendars a while. */
 const FEED_PAST_DAYS = 90;
 
@@ -128,16 +134,71 @@ export function createStaysService(deps: {
   const clock = deps.clock ?? systemClock;
   const at = () => new Date(clock.now());
   /**
-   * Pages of the stays list, for a few seconds: a stay booked (or a hold lapsed) may show as free on
-   * the list for that long, never at the booking, which the database decides. Every write clears
-   * them, here and in every other process on the database (docs/decisions/0013).
+   * Pages of the stays list (kept from their second asking) and stays' answers, for a few seconds.
+   * Which stays a page holds is chosen in memory, from nights as the database has them at the moment
+   * of asking (docs/decisions/0014), but for a search; a booking is decided by the database. Every
+   * write clears them, here and in every other process on the database (docs/decisions/0013).
    */
-  const listPages = createTtlCache<{ items: StaySummary[]; total: number }>({
+  const listPages = createTtlCache<StayPage>({
     ttlMs: LIST_TTL_MS,
     maxEntries: 500,
     now: clock.now,
+    fromSecondAsking: true,
   });
-  const listChanged = (deps.caches ?? localCacheBus).topic('stays', () => listPages.clear());
+  const answers = createTtlCache<JsonBody | undefined>({
+    ttlMs: LIST_TTL_MS,
+    maxEntries: 5000,
+    now: clock.now,
+  });
+  const caches = deps.caches ?? localCacheBus;
+  const listChanged = caches.topic('stays', () => {
+    listPages.clear();
+    answers.clear();
+  });
+  const index = createStaysIndex(db, clock.now);
+  /** A stay's listing, rating or nights changed (or, without an id, many). */
+  const listingChanged = caches.topic('stay-listing', index.forget);
+  /**
+   * The stay's answer, the pages it is on and its place in the index, here and in every other
+   * process; in a transaction, the others hear of it when it commits.
+   */
+  const stayChanged = async (id: string, tx?: Db) => {
+    await listingChanged(tx, id);
+    await listChanged(tx);
+  };
+
+  /** A page chosen by the index: its stays' kept answers, one after the other. */
+  async function indexedPage(filters: StayFilters): Promise<StayPage> {
+    const nights =
+      filters.from && filters.to
+        ? occupiedNights({ startDate: filters.from, endDate: filters.to })
+        : undefined;
+    const { ids, total } = await index.page(filters, nights, at());
+    const found = await answers.getMany(
+      ids,
+      async (missing) => {
+        const records = await repo.findStaysByIds(db, missing);
+        return new Map(records.map((record) => [record.id, encodeJsonBody(StaySummary, toSummary(record))]));
+      },
+      undefined,
+    );
+    // A stay gone after its page was chosen is left out.
+    return { json: jsonArrayOf(found.filter((stay) => stay !== undefined)), total };
+  }
+
+  /** A page of a search, from the database with its total. */
+  async function searchedPage(filters: StayFilters): Promise<StayPage> {
+    const moment = at();
+    const nights =
+      filters.from && filters.to
+        ? occupiedNights({ startDate: filters.from, endDate: filters.to })
+        : undefined;
+    const [records, total] = await Promise.all([
+      repo.findStays(db, filters, nights, moment),
+      repo.countStays(db, filters, nights, moment),
+    ]);
+    return { json: encodeJsonBody(StayList, records.map(toSummary)), total };
+  }
 
   async function findOrThrow(id: string): Promise<repo.StayRecord> {
     const record = isUuid(id) ? await repo.findStayById(db, id) : undefined;
@@ -178,20 +239,11 @@ export function createStaysService(deps: {
   return {
     get,
 
-    /** One page of stays under the filters, and how many there are under them. */
-    list(filters: StayFilters): Promise<{ items: StaySummary[]; total: number }> {
-      return listPages.get(JSON.stringify(filters), async () => {
-        const moment = at();
-        const nights =
-          filters.from && filters.to
-            ? occupiedNights({ startDate: filters.from, endDate: filters.to })
-            : undefined;
-        const [records, total] = await Promise.all([
-          repo.findStays(db, filters, nights, moment),
-          repo.countStays(db, filters, nights, moment),
-        ]);
-        return { items: records.map(toSummary), total };
-      });
+    /** One page of stays under the filters as its encoded answer, and how many there are under them. */
+    list(filters: StayFilters): Promise<StayPage> {
+      return listPages.get(JSON.stringify(filters), () =>
+        filters.q ? searchedPage(filters) : indexedPage(filters),
+      );
     },
 
     /** Lists a place for the caller: the host is whoever is signed in, whatever the body says. */
@@ -215,7 +267,7 @@ export function createStaysService(deps: {
           updatedAt: moment,
         });
       });
-      await listChanged();
+      await stayChanged(id);
       return get(id);
     },
 
@@ -242,7 +294,7 @@ export function createStaysService(deps: {
           updatedAt: at(),
         });
       });
-      await listChanged();
+      await stayChanged(current.id);
       return get(current.id);
     },
 
@@ -295,7 +347,7 @@ export function createStaysService(deps: {
             at: at(),
           });
         });
-        await listChanged();
+        await stayChanged(id);
         return toBlock(block);
       } catch (error) {
         if (isExclusionViolation(error)) throw conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
@@ -308,7 +360,7 @@ export function createStaysService(deps: {
       await refuseUnlessHost(caller, id);
       if (!isUuid(blockId) || !(await repo.deleteBlock(db, id, blockId)))
         throw notFound(STAY_MESSAGES.blockNotFound, 'BLOCK_NOT_FOUND');
-      await listChanged();
+      await stayChanged(id);
     },
 
     /**
@@ -350,7 +402,7 @@ export function createStaysService(deps: {
           await repo.addRating(tx, stay.id, input.rating);
           return inserted;
         });
-        await listChanged();
+        await stayChanged(stay.id);
         const review = await repo.findReviewById(db, reviewId);
         if (!review) throw new Error(`review ${reviewId} vanished after insert`);
         return toReview(review);
@@ -360,7 +412,7 @@ export function createStaysService(deps: {
       }
     },
 
-    /** Something outside this service changed which nights are taken (a booking, a lapse): forget the list. */
-    catalogueChanged: listChanged,
+    /** Something outside this service changed which nights of the stay are taken (a booking, a lapse). */
+    nightsChanged: (stayId: string, tx?: Db) => stayChanged(stayId, tx),
   };
 }
