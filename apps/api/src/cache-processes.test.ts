@@ -4,6 +4,7 @@ import { createProduct } from '../test/factories.js';
 import { call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { SAMPLE_STAY_IMAGE, stayBody } from '../test/stay-factories.js';
 import { queryRows } from '../test/test-app.js';
+import { addDays, nairobiToday } from '@sokoni/contracts/stays-rules';
 
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 const { testDb, servers } = await serverProcessesOnTestDatabase();
@@ -112,5 +113,29 @@ describe.runIf(usesPostgres)('caches across server processes (PostgreSQL)', () =
     expect(await msUntil(reader, staysPage, (body) => titles(body).includes(stayTitle))).toBeLessThan(
       COHERENT_MS,
     );
+  });
+
+  it('takes a stay off the other’s list for nights its host blocks through one process, within a second', async () => {
+    const stay = await call(writer, '/api/stays', {
+      method: 'POST',
+      token,
+      body: stayBody({ title: `Nanyuki cabin ${Date.now()}`, location: 'Nanyuki, Laikipia' }),
+    });
+    expect(stay.status, JSON.stringify(stay.body)).toBe(201);
+    const stayId = (stay.body as { id: string }).id;
+    const from = nairobiToday(Date.now() + 60 * 86_400_000);
+    const to = addDays(from, 3);
+    // The host's stays free for those nights: chosen by the reader's index, not by a search.
+    const freePage = `/api/stays?host=${userId}&from=${from}&to=${to}`;
+    const ids = (body: unknown) => (body as Array<{ id: string }>).map((item) => item.id);
+    expect(ids((await call(reader, freePage)).body)).toContain(stayId);
+
+    const block = await call(writer, `/api/stays/${stayId}/blocks`, {
+      method: 'POST',
+      token,
+      body: { startDate: addDays(from, 1), endDate: addDays(from, 2), note: 'Roof repairs' },
+    });
+    expect(block.status, JSON.stringify(block.body)).toBe(201);
+    expect(await msUntil(reader, freePage, (body) => !ids(body).includes(stayId))).toBeLessThan(COHERENT_MS);
   });
 });
