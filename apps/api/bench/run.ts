@@ -6,8 +6,9 @@
 // Every case, the bare route included, is measured in each of BENCH_ROUNDS interleaved rounds and the
 // medians are reported, so a burst of other work on the machine moves one sample, not the ratio.
 // autocannon runs as its own process (bench/load.ts) so the load generator does not share the server's
-// event loop.
-import { execFile } from 'node:child_process';
+// event loop. On PostgreSQL a second server process (the real entry point, src/server.ts) serves the
+// same database, and the two-process cases split the connections between the two.
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CASES = process.env.BENCH_CASES ?? '';
 const LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const run = promisify(execFile);
 
 type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number };
@@ -58,25 +60,70 @@ type Target = {
   headers?: Record<string, string>;
   /** A query parameter given a new value on every request, so that every one misses the cache. */
   vary?: { param: string; from: number; to: number };
+  /** The same path on another server process: half the connections go to each. */
+  alsoAt?: string;
 };
 
-async function measure({ url, headers, vary }: Target): Promise<Figures> {
+async function load(url: string, connections: number, { headers, vary }: Target): Promise<Figures> {
   const { stdout } = await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      LOAD,
-      JSON.stringify({ url, headers, vary, connections: CONNECTIONS, seconds: SECONDS }),
-    ],
+    ['--import', 'tsx', LOAD, JSON.stringify({ url, headers, vary, connections, seconds: SECONDS })],
     { maxBuffer: 1024 * 1024 },
   );
   return JSON.parse(stdout) as Figures;
 }
 
+/** One case: every connection on its server, or (alsoAt) half on each of two at once, summed. */
+async function measure(target: Target): Promise<Figures> {
+  if (!target.alsoAt) return load(target.url, CONNECTIONS, target);
+  const { pathname, search } = new URL(target.url);
+  const [one, other] = await Promise.all([
+    load(target.url, CONNECTIONS / 2, target),
+    load(`${target.alsoAt}${pathname}${search}`, CONNECTIONS / 2, target),
+  ]);
+  return {
+    requestsPerSecond: one.requestsPerSecond + other.requestsPerSecond,
+    p50: Math.max(one.p50, other.p50),
+    p99: Math.max(one.p99, other.p99),
+    errors: one.errors + other.errors,
+  };
+}
+
+/**
+ * The real server (src/server.ts) as a second process on the bench database, with a data directory
+ * of its own; resolves with its address once it listens.
+ */
+function startSecondProcess(databaseUrl: string, dataDir: string): { url: Promise<string>; stop(): void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: '1000000000',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const listening = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (listening?.[1]) return resolve(listening[1]);
+      if (child.exitCode !== null) return reject(new Error(`second server process exited: ${output}`));
+      setTimeout(check, 50);
+    };
+    check();
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
 async function openBenchDatabase(
   dataDir: string,
-): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
+): Promise<{ database: Database; label: string; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl)
     return { database: await openPglite(join(dataDir, 'db')), label: 'PGlite', drop: async () => {} };
@@ -88,6 +135,7 @@ async function openBenchDatabase(
   url.pathname = `/${name}`;
   return {
     database: await openPostgres(url.toString()),
+    url: url.toString(),
     label: `PostgreSQL ${(await admin.query('show server_version')).rows[0].server_version}`,
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -97,7 +145,7 @@ async function openBenchDatabase(
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-bench-'));
-const { database, label, drop } = await openBenchDatabase(dataDir);
+const { database, label, url: databaseUrl, drop } = await openBenchDatabase(dataDir);
 const seeding = performance.now();
 await seedCatalogue(database.db, PRODUCTS);
 console.log(
@@ -121,6 +169,10 @@ const {
 const config = { ...loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }), rateLimitMax: 1e9 };
 const app = await buildApp(config, { database });
 const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+const second = databaseUrl
+  ? startSecondProcess(databaseUrl, mkdtempSync(join(dataDir, 'second-')))
+  : undefined;
+const secondUrl = await second?.url;
 const bare = Fastify();
 bare.get('/bare', async () => ({ status: 'ok' }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -171,6 +223,24 @@ const cases: Target[] = [
     vary: { param: 'minPrice', from: 1, to: 10_000 },
   },
   { name: 'GET /api/stays/{id}', url: `${apiUrl}/api/stays/${someStay?.id}` },
+  // Two server processes on one PostgreSQL database, half the connections each (not on PGlite,
+  // whose database belongs to one process).
+  ...(secondUrl
+    ? [
+        {
+          name: 'GET /api/products (filtered, uncached), two processes',
+          url: `${apiUrl}${FILTERED}`,
+          vary: { param: 'minPrice', from: 1000, to: 41_000 },
+          alsoAt: secondUrl,
+        },
+        {
+          name: 'GET /api/stays?amenities=&from=&to= (uncached), two processes',
+          url: `${apiUrl}${STAYS_FILTERED}`,
+          vary: { param: 'minPrice', from: 1, to: 10_000 },
+          alsoAt: secondUrl,
+        },
+      ]
+    : []),
 ];
 const targets = [bareRoute, ...cases.filter((target) => target.name.includes(CASES))];
 
@@ -200,6 +270,7 @@ console.table(
   })),
 );
 
+second?.stop();
 await bare.close();
 await app.close();
 await drop();
