@@ -65,6 +65,22 @@ describe('createTtlCache', () => {
     ]);
   });
 
+  it('loads a value that expires between looking and taking, rather than taking it as absent', async () => {
+    // A clock that moves a millisecond each time it is read.
+    let clock = 0;
+    const cache = createTtlCache<string | undefined>({ ttlMs: 1000, maxEntries: 10, now: () => clock++ });
+    const calls: string[][] = [];
+    const loadMissing = async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.map((key) => [key, key.toUpperCase()]));
+    };
+    await cache.getMany(['a'], loadMissing, undefined);
+    // 'a' expires at 1000: still live when first looked at (999), gone when taken (1000).
+    clock = 999;
+    expect(await cache.getMany(['a', 'b'], loadMissing, undefined)).toEqual(['A', 'B']);
+    expect(calls.at(-1)).toContain('b');
+  });
+
   it('drops the oldest entry past maxEntries, and everything on clear', async () => {
     let loads = 0;
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });

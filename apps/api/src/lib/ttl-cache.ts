@@ -42,16 +42,26 @@ export function createTtlCache<V>(options: {
     },
     /**
      * The values of these keys, in their order; the keys not kept are loaded together, by one call of
-     * `loadMissing` (a key it leaves out of its answer gets `absent`).
+     * `loadMissing` (a key it leaves out of its answer gets `absent`). Which keys those are is what
+     * each key's own look-up finds, so a value that expires in between is loaded, not taken as absent.
      */
     getMany(
       keys: string[],
       loadMissing: (keys: string[]) => Promise<Map<string, V>>,
       absent: V,
     ): Promise<V[]> {
-      const missing = keys.filter((key) => !cache.has(key));
-      const loaded = missing.length > 0 ? loadMissing(missing) : undefined;
-      return Promise.all(keys.map((key) => cache.get(key, async () => (await loaded)?.get(key) ?? absent)));
+      const missing: string[] = [];
+      let batch: Promise<Map<string, V>> | undefined;
+      // Every look-up below runs before the batch starts (a microtask later), so it holds them all.
+      const loaded = () => (batch ??= Promise.resolve().then(() => loadMissing(missing)));
+      return Promise.all(
+        keys.map((key) =>
+          cache.get(key, async () => {
+            missing.push(key);
+            return (await loaded()).get(key) ?? absent;
+          }),
+        ),
+      );
     },
     /** Whether a live value (or a load in progress) is kept for the key. */
     has(key: string): boolean {
