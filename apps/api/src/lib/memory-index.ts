@@ -13,19 +13,22 @@ export const epochMicros = (column: AnyColumn) =>
  * one row's change by its id (that row is read again before the index is next used), a change to
  * many (or a notice the process may have missed) by building it afresh. A build that a change to
  * many overtook is thrown away; rows changed while a build reads are read again once it is in
- * place. Past `maxAgeMs` it is built afresh in the background, the one there is serving meanwhile,
+ * place. Past `maxAgeMs` (five minutes) it is built afresh in the background, the one there is serving meanwhile,
  * so a write made around the services (by hand) is seen within that age.
  */
+/** Past this age an index is built afresh in the background: a write made by hand is seen within it. */
+export const MEMORY_INDEX_MAX_AGE_MS = 5 * 60_000;
+
 export function createMemoryIndex<Row extends { id: string }, State>(options: {
   now: () => number;
-  maxAgeMs: number;
+  maxAgeMs?: number;
   /** Every row, or (with ids) these rows: an id with no row is gone. */
   read(ids?: string[]): Promise<Row[]>;
   build(rows: Row[]): State;
   /** Puts a row's new version in place of its old one (none: it is gone). */
   replace(state: State, id: string, row: Row | undefined): void;
 }) {
-  const { now, maxAgeMs } = options;
+  const { now, maxAgeMs = MEMORY_INDEX_MAX_AGE_MS } = options;
   let state: State | undefined;
   let builtAt = 0;
   /** Bumped by every change to many: a build begun before it is not kept. */

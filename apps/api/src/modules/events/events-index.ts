@@ -24,17 +24,8 @@ const sets = orderedSets(
   { groupOf: (entry) => entry.category },
 );
 
-/** Past this age the index is built afresh in the background: a write made by hand is seen within it. */
-const INDEX_MAX_AGE_MS = 5 * 60_000;
-
 export function createEventsIndex(db: Db, now: () => number) {
-  const index = createMemoryIndex({
-    now,
-    maxAgeMs: INDEX_MAX_AGE_MS,
-    read: (ids?: string[]) => findEventListingRows(db, ids),
-    build: sets.build,
-    replace: sets.replace,
-  });
+  const index = createMemoryIndex({ now, read: (ids?: string[]) => findEventListingRows(db, ids), ...sets });
   return {
     /** The cache bus's forget: one event changed (by id), or anything may have. */
     forget: index.forget,

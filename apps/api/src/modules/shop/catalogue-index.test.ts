@@ -5,7 +5,8 @@ import type { ProductFilters } from '@sokoni/contracts/shop';
 import { seededRandom } from '../../../test/seeded-random.js';
 import { createTestDatabase } from '../../../test/test-app.js';
 import { insertUser } from '../accounts/accounts.repository.js';
-import { createCatalogueIndex, INDEX_MAX_AGE_MS, type IndexedFilters } from './catalogue-index.js';
+import { MEMORY_INDEX_MAX_AGE_MS } from '../../lib/memory-index.js';
+import { createCatalogueIndex, type IndexedFilters } from './catalogue-index.js';
 import { deleteProduct, findProductPage, updateProduct } from './products.repository.js';
 
 const testDb = await createTestDatabase();
@@ -117,7 +118,7 @@ describe('the catalogue index', () => {
       where id = (select id from products where category = ${CATEGORIES[0]} order by price_cents desc limit 1)`);
     const stale = await index.page(newest);
     expect(stale).not.toEqual(await fromDatabase(newest));
-    now += INDEX_MAX_AGE_MS + 1;
+    now += MEMORY_INDEX_MAX_AGE_MS + 1;
     await expect.poll(() => index.page(newest)).toEqual(await fromDatabase(newest));
   });
 });

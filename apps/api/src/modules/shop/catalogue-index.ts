@@ -121,9 +121,6 @@ function scan(
 
 export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;
 
-/** Past this age the index is built afresh in the background: a write made by hand is seen within it. */
-export const INDEX_MAX_AGE_MS = 5 * 60_000;
-
 export function createCatalogueIndex(db: Db, now: () => number) {
   /** Sellers by id: their number for the seller column (once given, it stays) and one copy of the id. */
   const sellers = new Map<string, { code: number; id: string }>();
@@ -154,10 +151,8 @@ export function createCatalogueIndex(db: Db, now: () => number) {
   };
   const index = createMemoryIndex({
     now,
-    maxAgeMs: INDEX_MAX_AGE_MS,
     read: async (ids?: string[]) => (await findListingRows(db, ids)).map(entryOf),
-    build: sets.build,
-    replace: sets.replace,
+    ...sets,
   });
 
   return {

@@ -174,16 +174,11 @@ function scan(
   return { ids, total };
 }
 
-/** Past this age the index is built afresh in the background: a write made by hand is seen within it. */
-const INDEX_MAX_AGE_MS = 5 * 60_000;
-
 export function createStaysIndex(db: Db, now: () => number) {
   const index = createMemoryIndex({
     now,
-    maxAgeMs: INDEX_MAX_AGE_MS,
     read: async (ids?: string[]) => (await findStayListingRows(db, ids)).map(entryOf),
-    build: sets.build,
-    replace: sets.replace,
+    ...sets,
   });
   return {
     /** The cache bus's forget: one stay changed (by id), or anything may have. */
