@@ -74,6 +74,23 @@ describe('an index in memory', () => {
     expect(values(await first)).toEqual(['b=0', 'a=1']);
   });
 
+  it('after a change to many, serves the index there is while it is built afresh, then the new one', async () => {
+    const rows = table([{ id: 'a', category: 'x', value: 1 }]);
+    const index = createMemoryIndex({ now: () => 0, read: rows.read, ...sets });
+    await index.current();
+    rows.set({ id: 'b', category: 'y', value: 0 });
+    rows.hold();
+    index.forget();
+    expect(values(await index.current())).toEqual(['a=1']);
+    rows.release();
+    await expect.poll(async () => values(await index.current())).toEqual(['b=0', 'a=1']);
+
+    // The process that made the change waits for the new one.
+    rows.set({ id: 'c', category: 'y', value: 2 });
+    index.forget();
+    expect(values(await index.settled())).toEqual(['b=0', 'a=1', 'c=2']);
+  });
+
   it('is built afresh in the background past its age, the one there is serving meanwhile', async () => {
     let now = 0;
     const rows = table([{ id: 'a', category: 'x', value: 1 }]);

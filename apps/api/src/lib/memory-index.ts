@@ -11,10 +11,11 @@ export const epochMicros = (column: AnyColumn) =>
  * An index of rows held in a server process's memory and kept true to the database
  * (docs/decisions/0014): built from it on first use, then told of changes through the cache bus —
  * one row's change by its id (that row is read again before the index is next used), a change to
- * many (or a notice the process may have missed) by building it afresh. A build that a change to
- * many overtook is thrown away; rows changed while a build reads are read again once it is in
- * place. Past `maxAgeMs` (five minutes) it is built afresh in the background, the one there is serving meanwhile,
- * so a write made around the services (by hand) is seen within that age.
+ * many (or a notice the process may have missed) by building it afresh in the background, the index
+ * there is serving until the new one is in place. A build that a change to many overtook is thrown
+ * away; rows changed while a build reads are read again once it is in place. Past `maxAgeMs` (five
+ * minutes) it is built afresh too, so a write made around the services (by hand) is seen within that
+ * age.
  */
 /** Past this age an index is built afresh in the background: a write made by hand is seen within it. */
 export const MEMORY_INDEX_MAX_AGE_MS = 5 * 60_000;
@@ -31,6 +32,8 @@ export function createMemoryIndex<Row extends { id: string }, State>(options: {
   const { now, maxAgeMs = MEMORY_INDEX_MAX_AGE_MS } = options;
   let state: State | undefined;
   let builtAt = 0;
+  /** Told that anything may have changed since the index there is was read. */
+  let stale = false;
   /** Bumped by every change to many: a build begun before it is not kept. */
   let generation = 0;
   /** Rows changed since the index last read them. */
@@ -48,6 +51,7 @@ export function createMemoryIndex<Row extends { id: string }, State>(options: {
       const built = options.build(await options.read());
       if (at !== generation) return;
       state = built;
+      stale = false;
       builtAt = startedAt;
       for (const id of during) changed.add(id);
     } finally {
@@ -63,38 +67,54 @@ export function createMemoryIndex<Row extends { id: string }, State>(options: {
     if (at === generation && state) for (const id of ids) options.replace(state, id, rows.get(id));
   }
 
+  /** The index with every change told before this call read in (a change to many in the background). */
+  async function current(): Promise<State> {
+    for (;;) {
+      if (!state) {
+        building ??= buildAfresh().finally(() => (building = undefined));
+        await building;
+        continue;
+      }
+      if (stale || now() - builtAt > maxAgeMs) {
+        building ??= buildAfresh()
+          .catch(() => undefined)
+          .finally(() => (building = undefined));
+      }
+      if (reading) await reading.catch(() => undefined);
+      if (changed.size > 0) {
+        reading ??= readChanged().finally(() => (reading = undefined));
+        await reading;
+      }
+      if (state) return state;
+    }
+  }
+
   return {
     /** The cache bus's forget: one row changed (by id), or anything may have. */
     forget(id?: string): void {
       if (id === undefined) {
         generation += 1;
-        state = undefined;
+        stale = true;
         return;
       }
       changed.add(id);
       changedWhileBuilding?.add(id);
     },
 
-    /** The index with every change told before this call read in. */
-    async current(): Promise<State> {
-      for (;;) {
-        if (!state) {
-          building ??= buildAfresh().finally(() => (building = undefined));
-          await building;
-          continue;
-        }
-        if (now() - builtAt > maxAgeMs) {
-          building ??= buildAfresh()
-            .catch(() => undefined)
-            .finally(() => (building = undefined));
-        }
-        if (reading) await reading.catch(() => undefined);
-        if (changed.size > 0) {
-          reading ??= readChanged().finally(() => (reading = undefined));
-          await reading;
-        }
-        if (state) return state;
+    current,
+
+    /**
+     * The index with every change told before this call read in, a change to many included: what
+     * the process that made that change waits for before it answers.
+     */
+    async settled(): Promise<State> {
+      await current();
+      // A build a change to many asked for (or overtook): waited for, and tried once more if it failed.
+      for (let tries = 0; stale && tries < 2; tries += 1) {
+        await building;
+        await current();
       }
+      return current();
     },
   };
 }

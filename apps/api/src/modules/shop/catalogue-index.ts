@@ -159,6 +159,11 @@ export function createCatalogueIndex(db: Db, now: () => number) {
     /** The cache bus's forget: one product changed (by id), or anything may have. */
     forget: index.forget,
 
+    /** Resolves once every change told so far, a change to many included, is read in. */
+    async settled(): Promise<void> {
+      await index.settled();
+    },
+
     /** The ids of one page in the catalogue's order, and how many products match in all. */
     async page(filters: IndexedFilters): Promise<{ ids: string[]; total: number }> {
       const { all, byCategory } = await index.current();

@@ -470,8 +470,10 @@ export function createProductsService(deps: {
         unitWeight: TRENDING.unitWeight,
         limit: TRENDING.limit,
       });
-      // Scores and flags move for many products at once: the index is built afresh.
+      // Scores and flags move for many products at once: the index is built afresh, here before the
+      // job is done, in the other processes in the background.
       await listingChanged();
+      await index.settled();
       await catalogueChanged();
     },
   };
