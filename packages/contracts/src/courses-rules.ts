@@ -1,4 +1,5 @@
 import { MONEY_MAX, formatKES } from './money.js';
+import { plural } from './wording.js';
 
 // Courses, made real on the server (spec §1, §2 Course screens, §3 Course, Lesson, Certificate,
 // Progress, §4, §5 Create Course form and Course search, §6, §8, §9; DESIGN §7). Release dates are
@@ -58,8 +59,6 @@ export const FEATURED_COURSES_CARD = {
   description: 'Thousands of free lessons in maths, science, computing and more, on Khan Academy.',
   href: 'https://www.khanacademy.org/',
 } as const;
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const COURSE_MESSAGES = {
   /** Spec §2 / §8: an unknown course on its page, in the classroom, and a certificate's. */

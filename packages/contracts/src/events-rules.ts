@@ -1,5 +1,6 @@
 import { TICKETS_PER_PURCHASE } from './checkout.js';
 import { MONEY_MAX, formatKES } from './money.js';
+import { plural } from './wording.js';
 
 // Events and tickets (spec §1, §3, §5, §7 Events; DESIGN §5 Events). No zod here: pages that only
 // show events read these; the schemas are in events.ts.
@@ -37,8 +38,6 @@ export function formatNairobiTime(iso: string | Date): string {
 
 /** A ticket's price as shown: 'KES 1,500', or 'Free' for a free event. */
 export const formatTicketPrice = (price: number): string => (price === 0 ? 'Free' : formatKES(price));
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const EVENT_MESSAGES = {
   /** Spec §5: event creation without a session. */

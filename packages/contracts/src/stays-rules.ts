@@ -1,4 +1,5 @@
 import { MONEY_MAX, formatKES } from './money.js';
+import { plural } from './wording.js';
 
 // Stays: listings, availability, bookings, reviews, hosts (spec §1, §3, §4, §5, §7 Stays, §8, §9;
 // DESIGN §5 Stays). Dates are calendar days ('YYYY-MM-DD') in Nairobi, where Kenya keeps UTC+3.
@@ -47,8 +48,6 @@ export const STAY_REVIEW_COMMENT_MAX_LENGTH = 2000;
 export const STAY_BOOKING_HORIZON_DAYS = 730;
 /** Bookings one guest may hold unpaid at once, so nobody can lock a calendar by booking and never paying. */
 export const STAY_HELD_BOOKINGS_MAX = 3;
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const STAY_MESSAGES = {
   /** Spec §5 Stay dates. */
