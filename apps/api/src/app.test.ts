@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ import { insertEvent, type NewEvent } from './modules/events/events.repository.j
 
 const webDist = mkdtempSync(join(tmpdir(), 'sokoni-web-'));
 const ASSET = '/assets/index-Bx3kLq9a.js';
+const PRECOMPRESSED_ASSET = '/assets/shared-Q9aZ0kLm.js';
+const PRECOMPRESSED_SCRIPT = 'console.log("karibu");'.repeat(100);
 let t: TestApp;
 
 beforeAll(async () => {
@@ -18,6 +20,10 @@ beforeAll(async () => {
     `<!doctype html><html><head><title>Sokoni</title><script type="module" crossorigin src="${ASSET}"></script><link rel="stylesheet" crossorigin href="/assets/index-Cm4n.css"></head><body>${'<p>karibu</p>'.repeat(200)}</body></html>`,
   );
   writeFileSync(join(webDist, ASSET), 'console.log("sokoni");'.repeat(100));
+  // What the build writes beside a script: the same script compressed once, as hard as brotli and gzip go.
+  writeFileSync(join(webDist, PRECOMPRESSED_ASSET), PRECOMPRESSED_SCRIPT);
+  writeFileSync(join(webDist, `${PRECOMPRESSED_ASSET}.br`), brotliCompressSync(PRECOMPRESSED_SCRIPT));
+  writeFileSync(join(webDist, `${PRECOMPRESSED_ASSET}.gz`), gzipSync(PRECOMPRESSED_SCRIPT));
   // Vite's manifest: an event page's chunk imports the app's entry and a shared chunk, and has a stylesheet.
   mkdirSync(join(webDist, '.vite'));
   writeFileSync(
@@ -194,6 +200,23 @@ describe('the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends the compressed copy the build wrote beside an asset as it is, cached for a year', async () => {
+    const br = await t.app.inject({ url: PRECOMPRESSED_ASSET, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(br.rawPayload.equals(brotliCompressSync(PRECOMPRESSED_SCRIPT))).toBe(true);
+
+    const gz = await t.app.inject({ url: PRECOMPRESSED_ASSET, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(PRECOMPRESSED_SCRIPT);
+
+    const plain = await t.app.inject(PRECOMPRESSED_ASSET);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PRECOMPRESSED_SCRIPT);
   });
 
   it('sends a page it builds compressed to a browser that accepts it, the same HTML as the plain answer', async () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sendPage } from './lib/json-body.js';
 import { compilePageTemplate, type PageHead } from './lib/page-meta.js';
 
-const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
+const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
@@ -58,6 +58,8 @@ export async function webApp(app: FastifyInstance, { webDist, pageHead, origin }
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes each script and stylesheet beside itself compressed (.br, .gz).
+      preCompressed: true,
       setHeaders(res, path) {
         const cacheControl = HASHED_ASSET.test(path)
           ? 'public, max-age=31536000, immutable'

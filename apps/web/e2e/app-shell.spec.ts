@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, MOBILE, registerUser, seriousViolations, submitLogin } from './support';
+import {
+  DESKTOP,
+  MOBILE,
+  createProduct,
+  registerUser,
+  seriousViolations,
+  submitLogin,
+  unique,
+} from './support';
 
 test.describe('app shell', () => {
   test('every screen sits in the one layout: the header above, the footer below', async ({ page }) => {
@@ -21,6 +29,29 @@ test.describe('app shell', () => {
         page.getByRole('contentinfo').getByRole('link', { name: 'support@sokoni.co.ke' }),
       ).toBeVisible();
     }
+  });
+
+  test('a new screen opens at its top, and Back returns to where the reader was', async ({
+    page,
+    request,
+  }) => {
+    const seller = await registerUser(request, 'Otieno Scroll');
+    const label = unique('Sisal basket');
+    for (let n = 1; n <= 6; n++) await createProduct(request, { title: `${label} ${n}` }, seller);
+    await page.setViewportSize(MOBILE);
+    await page.goto(`/shop?q=${encodeURIComponent(label)}`);
+    const last = page.getByTestId('product-card').filter({ hasText: `${label} 1` });
+    await last.scrollIntoViewIfNeeded();
+    const readAt = await page.evaluate(() => window.scrollY);
+    expect(readAt).toBeGreaterThan(300);
+
+    await last.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: `${label} 1` })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(last).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(readAt);
   });
 
   test('an unknown path shows the 404 page with working Back to Home and Go Back', async ({ page }) => {

@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client';
-import { router } from './router';
+import { RouteErrorBoundary } from './route-error-page';
+import { AppRoutes } from './router';
 import { AppToaster } from './toaster';
 
 export function AppProviders() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
       <AppToaster />
     </QueryClientProvider>
   );

@@ -1,3 +1,5 @@
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/button';
 
 /** Shown when a screen fails to render or its code cannot be downloaded (e.g. after a deploy). */
@@ -11,4 +13,30 @@ export function RouteErrorPage() {
       </Button>
     </main>
   );
+}
+
+type BoundaryProps = { path: string; children: ReactNode };
+type BoundaryState = { path: string; failed: boolean };
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { path: this.props.path, failed: false };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  // Another address is another screen: it gets its own chance to render.
+  static getDerivedStateFromProps({ path }: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return path === state.path ? null : { path, failed: false };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
+}
+
+/** Shows RouteErrorPage in place of a screen that throws while it renders, until the address changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary path={pathname}>{children}</ErrorBoundary>;
 }

@@ -32,9 +32,7 @@ function CardImage({ src, priority }: { src: string | undefined; priority: boole
         decoding="async"
         onLoad={() => setStatus((current) => (current === 'loading' ? 'loaded' : current))}
         onError={() => setStatus('failed')}
-        className={`size-full object-cover transition duration-300 group-hover:scale-105 ${
-          status === 'loading' ? 'opacity-0' : 'opacity-100'
-        }`}
+        className="size-full object-cover transition duration-300 group-hover:scale-105"
       />
       {status === 'loading' ? (
         <span className="absolute inset-0 flex items-center justify-center" data-testid="image-spinner">

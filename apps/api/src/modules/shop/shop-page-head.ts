@@ -63,12 +63,16 @@ async function productPageHead(
   }
 }
 
-/** The head of /shop and of a product's page; null for any other path. */
+/** The home page asks for its sections' answers itself; its chunk is fetched with the page. */
+const HOME_PAGE_HEAD: PageHead = { pageModule: 'src/features/home/pages/home-page.tsx' };
+
+/** The head of the home page, /shop and a product's page; null for any other path. */
 export async function shopPagesHead(
   products: ProductsService,
   path: string,
   origin: string,
 ): Promise<PageHead | null> {
+  if (path === '/') return HOME_PAGE_HEAD;
   if (SHOP_PAGE.test(path)) return shopPageHead(products);
   const id = PRODUCT_PAGE.exec(path)?.[1];
   return id ? productPageHead(products, id, origin) : null;

@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { LoadingState } from '@/components/spinner';
+import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function RootLayout() {
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -22,7 +24,6 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { STAY_MESSAGES, stayDatesProblem } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
@@ -12,7 +12,15 @@ import { useNairobiToday } from '../hooks/use-nairobi-today';
 import { usePayAndBook } from '../hooks/use-pay-and-book';
 import { NO_DATES, checkAvailability, stayPriceLine, takenNightsOf } from '../lib/stay-booking';
 import type { Availability, StayDates } from '../lib/stay-booking';
-import { StayDatePicker } from './stay-date-picker';
+
+// The calendar's code (a fifth of what the page loads) comes after the page shows: it sits below
+// the stay's photos and summary, and the page's first paint never waits for it.
+const StayDatePicker = lazy(() => import('./stay-date-picker').then((m) => ({ default: m.StayDatePicker })));
+
+/** Where the calendar will be, kept its size while its code loads, so nothing below it moves. */
+function CalendarSpace() {
+  return <div aria-busy="true" className="h-[23.25rem] w-[20.25rem] max-w-full md:w-[41rem]" />;
+}
 
 function AvailabilityMessage({ result }: { result: Availability | null }) {
   if (!result) return null;
@@ -74,7 +82,9 @@ export function StayBooking({ stay }: { stay: Stay }) {
     <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)] lg:gap-10">
       <div className="min-w-0">
         <div className="overflow-x-auto">
-          <StayDatePicker dates={dates} taken={taken} today={today} onChange={chooseDates} />
+          <Suspense fallback={<CalendarSpace />}>
+            <StayDatePicker dates={dates} taken={taken} today={today} onChange={chooseDates} />
+          </Suspense>
         </div>
         {dates.startDate ? (
           <button

@@ -76,18 +76,20 @@ function renderStayPage(id: string) {
   );
 }
 
-/** The calendar's button for a day of March 2026 ('YYYY-MM-DD'). */
-function day(isoDay: string): HTMLButtonElement {
-  const button = document.querySelector<HTMLButtonElement>(
-    `td[data-day="${isoDay}"]:not([data-outside]) button`,
-  );
-  if (!button) throw new Error(`no calendar day ${isoDay}`);
-  return button;
+/** The calendar's button for a day ('YYYY-MM-DD'), once the calendar (loaded after the page) shows. */
+function day(isoDay: string): Promise<HTMLButtonElement> {
+  return waitFor(() => {
+    const button = document.querySelector<HTMLButtonElement>(
+      `td[data-day="${isoDay}"]:not([data-outside]) button`,
+    );
+    if (!button) throw new Error(`no calendar day ${isoDay}`);
+    return button;
+  });
 }
 
 async function chooseDates(user: ReturnType<typeof userEvent.setup>, checkIn: string, checkOut?: string) {
-  await user.click(day(checkIn));
-  if (checkOut) await user.click(day(checkOut));
+  await user.click(await day(checkIn));
+  if (checkOut) await user.click(await day(checkOut));
 }
 
 const checkButton = () => screen.getByRole('button', { name: 'Check availability' });
@@ -143,14 +145,11 @@ describe('stay page', () => {
     renderStayPage(stay.id);
     await screen.findByRole('heading', { level: 1 });
 
-    expect(day('2026-03-09').disabled).toBe(true);
-    expect(day('2026-03-10').disabled).toBe(false);
-    expect(['2026-03-12', '2026-03-13', '2026-03-14'].map((isoDay) => day(isoDay).disabled)).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect(day('2026-03-15').disabled).toBe(false);
+    expect((await day('2026-03-09')).disabled).toBe(true);
+    expect((await day('2026-03-10')).disabled).toBe(false);
+    const bookedDays = await Promise.all(['2026-03-12', '2026-03-13', '2026-03-14'].map(day));
+    expect(bookedDays.map((button) => button.disabled)).toEqual([true, true, true]);
+    expect((await day('2026-03-15')).disabled).toBe(false);
   });
 
   it('checks the stay date rules first, saying what is wrong, and Pay & Book stays disabled', async () => {
@@ -170,7 +169,7 @@ describe('stay page', () => {
     // A guest cannot reach more than 30 nights on the calendar of one month: the rule still holds.
     await chooseDates(user, '2026-03-10');
     await user.click(screen.getByRole('button', { name: /next month/i }));
-    await user.click(day('2026-04-11'));
+    await user.click(await day('2026-04-11'));
     await user.click(checkButton());
     expect(screen.getByRole('alert').textContent).toBe('Maximum stay duration is 30 days.');
     expect(payButton().disabled).toBe(true);

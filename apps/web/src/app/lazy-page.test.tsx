@@ -1,0 +1,56 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyPage, loadPages } from './lazy-page';
+
+const Greeting = () => <h1>Karibu</h1>;
+
+function renderInSuspense(Page: React.ComponentType) {
+  return render(
+    <Suspense fallback={<p>Loading…</p>}>
+      <Page />
+    </Suspense>,
+  );
+}
+
+describe('lazyPage', () => {
+  it('renders at once, with no loading state, a page whose chunk was loaded before', async () => {
+    const importPage = vi.fn(() => Promise.resolve({ Greeting }));
+    const Page = lazyPage(importPage, (m) => m.Greeting);
+    await loadPages([<Page key="page" />, <p key="other">not a page</p>]);
+
+    renderInSuspense(Page);
+
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('Karibu');
+    expect(importPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the loading state while a page not yet loaded downloads, then the page, fetched once', async () => {
+    let arrive: (module: { Greeting: typeof Greeting }) => void = () => {};
+    const importPage = vi.fn(
+      () => new Promise<{ Greeting: typeof Greeting }>((resolve) => (arrive = resolve)),
+    );
+    const Page = lazyPage(importPage, (m) => m.Greeting);
+
+    renderInSuspense(Page);
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    await act(async () => arrive({ Greeting }));
+
+    expect(await screen.findByRole('heading')).toBeTruthy();
+    await Page.load();
+    expect(importPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads a page again after a failed download', async () => {
+    const importPage = vi
+      .fn<() => Promise<{ Greeting: typeof Greeting }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ Greeting });
+    const Page = lazyPage(importPage, (m) => m.Greeting);
+
+    await expect(Page.load()).rejects.toThrow('Failed to fetch');
+    await expect(Page.load()).resolves.toBe(Greeting);
+    expect(importPage).toHaveBeenCalledTimes(2);
+  });
+});

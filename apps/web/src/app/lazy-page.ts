@@ -1,0 +1,42 @@
+import { createElement, isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+
+type PageComponent = ComponentType<object>;
+
+/** A page split into its own chunk, which can be loaded before it is first shown. */
+export type LazyPage = PageComponent & { load: () => Promise<PageComponent> };
+
+/**
+ * Like React's `lazy`, but once its chunk is loaded (by `load`, or by rendering it once) the page
+ * renders at once. The app loads the first page's chunk before its first render (main.tsx), so the
+ * page opens without a loading state, which React would keep on screen for at least 300 ms.
+ */
+export function lazyPage<Module>(
+  importPage: () => Promise<Module>,
+  pick: (module: Module) => PageComponent,
+): LazyPage {
+  let loaded: PageComponent | undefined;
+  let loading: Promise<PageComponent> | undefined;
+  const load = () =>
+    (loading ??= importPage().then(
+      (module) => (loaded = pick(module)),
+      (error: unknown) => {
+        // A failed download (a lost connection, a deploy) is tried again on the next visit.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  const Page = (props: object) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Page, { load });
+}
+
+/** Loads the chunks of the pages these route elements show; elements of other kinds need none. */
+export function loadPages(elements: ReactNode[]): Promise<unknown> {
+  return Promise.all(
+    elements.map((element) =>
+      isValidElement(element) && typeof element.type === 'function' && 'load' in element.type
+        ? (element.type as LazyPage).load()
+        : null,
+    ),
+  );
+}
