@@ -406,6 +406,35 @@ describe('the web app', () => {
     await shop.close();
   });
 
+  it("puts the home page's first answers (its featured products, the top trending and the newest threads) into the page, the same as the API gives", async () => {
+    const home = await createTestApp({ webDist });
+    const seller = await registerUser(home.app);
+    await createProduct(home.database.db, seller.id, { title: 'Kiondo Basket', isFeatured: true });
+    await createProduct(home.database.db, seller.id, { title: 'Jiko Stove', isTrending: true });
+    const thread = await home.app.inject({
+      method: 'POST',
+      url: '/api/community/threads',
+      payload: { content: 'Where can I buy certified seeds in Nakuru?', category: 'agriculture' },
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+    expect(thread.statusCode).toBe(201);
+
+    const page = await home.app.inject('/');
+    const script = /<script type="application\/json" id="sokoni-answers">([^<]*)<\/script>/.exec(page.body);
+    const answers = JSON.parse(script?.[1] ?? 'null') as Array<{ url: string; body: unknown }>;
+    const urls = [
+      '/api/products?featured=true&limit=100',
+      '/api/products?trending=true&limit=5',
+      '/api/community/threads?limit=3',
+    ];
+    const fromApi = await Promise.all(
+      urls.map(async (url) => ({ url, body: (await home.app.inject(url)).json() })),
+    );
+    expect(answers).toEqual(fromApi);
+    expect(fromApi.map(({ body }) => (body as unknown[]).length)).toEqual([1, 1, 1]);
+    await home.close();
+  });
+
   it("takes $&, $` and $' in a product's text as text: the page stays the size of the page", async () => {
     const seller = await registerUser(t.app);
     const title = "Sufuria $& $` $'".padEnd(120, '$');

@@ -380,7 +380,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         const meta = await sellerPageMeta(sellers, path);
         if (meta) return { meta };
         return (
-          (await shopPagesHead(products, path, origin)) ??
+          (await shopPagesHead({ products, community }, path, origin)) ??
           (await eventsPagesHead(events, path, origin)) ??
           (await staysPagesHead(stays, path, origin)) ??
           coursesPagesHead({ courses, enrollments }, path, origin)

@@ -45,6 +45,27 @@ test.describe('what a page loads', () => {
     expect(await scriptsOf(page, '/login')).toContain('forms');
   });
 
+  test('the home page opens with its featured and trending products and newest threads inside the page: no request for them', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (/^\/api\/(products|community\/threads)/.test(url.pathname))
+        asked.push(`${url.pathname}${url.search}`);
+    });
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Featured Products' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+    await page.waitForLoadState('networkidle');
+
+    expect(asked).toEqual([]);
+  });
+
   test('/shop and a product page open with their first answers inside the page: no request for them; the product page still counts its look', async ({
     page,
     request,

@@ -19,3 +19,7 @@ export const SHARE_MESSAGES = {
  */
 export const PAGE_ANSWERS_ID = 'sokoni-answers';
 export type PageAnswer = { url: string; body: unknown; total?: number };
+
+/** Spec §9: the home page shows the top 5 trending products and highlights the 3 newest threads. */
+export const HOME_TRENDING_COUNT = 5;
+export const HOME_THREADS_COUNT = 3;

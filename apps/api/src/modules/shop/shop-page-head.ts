@@ -1,8 +1,11 @@
-import { PRODUCT_PAGE_SIZE } from '@sokoni/contracts/catalog';
+import { PRODUCT_PAGE_MAX, PRODUCT_PAGE_SIZE } from '@sokoni/contracts/catalog';
+import { ThreadQuery } from '@sokoni/contracts/community';
+import { HOME_THREADS_COUNT, HOME_TRENDING_COUNT } from '@sokoni/contracts/site';
 import { formatKES } from '@sokoni/contracts/money';
 import { ProductQuery, type Product } from '@sokoni/contracts/shop';
 import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
+import type { CommunityService } from '../community/community.service.js';
 import type { ProductsService } from './products.service.js';
 
 const PRODUCT_PAGE = /^\/products\/([^/]+)\/?$/;
@@ -63,16 +66,48 @@ async function productPageHead(
   }
 }
 
-/** The home page asks for its sections' answers itself; its chunk is fetched with the page. */
-const HOME_PAGE_HEAD: PageHead = { pageModule: 'src/features/home/pages/home-page.tsx' };
+/** The featured and trending products and newest threads the home page shows (web app's features/home/api). */
+const HOME_FEATURED = { featured: 'true', limit: String(PRODUCT_PAGE_MAX) };
+const HOME_TRENDING = { trending: 'true', limit: String(HOME_TRENDING_COUNT) };
+const HOME_THREADS = { limit: String(HOME_THREADS_COUNT) };
+
+/**
+ * The home page's first answers: its featured products, the trending panel's top five and the
+ * community highlights' three newest threads, under the addresses the web app asks them by.
+ */
+async function homePageHead(
+  products: ProductsService,
+  community: Pick<CommunityService, 'listThreads'>,
+): Promise<PageHead> {
+  const productsAt = async (query: Record<string, string>) => {
+    const page = await products.list(ProductQuery.parse(query));
+    return {
+      url: `/api/products?${new URLSearchParams(query)}`,
+      body: JSON.parse(page.json.raw.toString('utf8')),
+    };
+  };
+  const [featured, trending, threads] = await Promise.all([
+    productsAt(HOME_FEATURED),
+    productsAt(HOME_TRENDING),
+    community.listThreads(ThreadQuery.parse(HOME_THREADS)),
+  ]);
+  return {
+    pageModule: 'src/features/home/pages/home-page.tsx',
+    answers: [
+      featured,
+      trending,
+      { url: `/api/community/threads?${new URLSearchParams(HOME_THREADS)}`, body: threads.items },
+    ],
+  };
+}
 
 /** The head of the home page, /shop and a product's page; null for any other path. */
 export async function shopPagesHead(
-  products: ProductsService,
+  { products, community }: { products: ProductsService; community: Pick<CommunityService, 'listThreads'> },
   path: string,
   origin: string,
 ): Promise<PageHead | null> {
-  if (path === '/') return HOME_PAGE_HEAD;
+  if (path === '/') return homePageHead(products, community);
   if (SHOP_PAGE.test(path)) return shopPageHead(products);
   const id = PRODUCT_PAGE.exec(path)?.[1];
   return id ? productPageHead(products, id, origin) : null;

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThreadSummary } from '@sokoni/contracts/community';
+import { HOME_THREADS_COUNT } from '@sokoni/contracts/site';
 import { apiRequest } from '@/lib/api-client';
-
-/** Spec §9: the home page highlights the 3 newest threads. */
-export const HOME_THREADS_COUNT = 3;
 
 export function getRecentThreads(signal?: AbortSignal): Promise<ThreadSummary[]> {
   return apiRequest<ThreadSummary[]>(`/community/threads?limit=${HOME_THREADS_COUNT}`, { signal });

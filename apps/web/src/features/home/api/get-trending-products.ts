@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@sokoni/contracts/shop';
+import { HOME_TRENDING_COUNT } from '@sokoni/contracts/site';
 import { apiRequest } from '@/lib/api-client';
-
-/** Spec §9: the home page shows the top 5 trending products. */
-export const HOME_TRENDING_COUNT = 5;
 
 export function getTrendingProducts(signal?: AbortSignal): Promise<Product[]> {
   return apiRequest<Product[]>(`/products?trending=true&limit=${HOME_TRENDING_COUNT}`, { signal });

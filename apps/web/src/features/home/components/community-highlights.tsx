@@ -1,10 +1,11 @@
+import { HOME_THREADS_COUNT } from '@sokoni/contracts/site';
 import { Link } from 'react-router';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
 import { buttonClasses } from '@/components/button';
 import { ChatIcon } from '@/components/icons';
 import { RelativeTime } from '@/components/relative-time';
 import { threadHeadline } from '@/lib/thread-preview';
-import { HOME_THREADS_COUNT, useRecentThreads } from '../api/get-recent-threads';
+import { useRecentThreads } from '../api/get-recent-threads';
 
 /** The newest threads; while loading a skeleton, after a failure nothing (the links remain). */
 function RecentThreads() {

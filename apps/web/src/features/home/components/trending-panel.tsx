@@ -1,9 +1,10 @@
+import { HOME_TRENDING_COUNT } from '@sokoni/contracts/site';
 import { Link } from 'react-router';
 import { formatKES } from '@sokoni/contracts/money';
 import { FlameIcon } from '@/components/icons';
 import { ProductImage } from '@/components/product-image';
 import { QueryError } from '@/components/query-error';
-import { HOME_TRENDING_COUNT, useTrendingProducts } from '../api/get-trending-products';
+import { useTrendingProducts } from '../api/get-trending-products';
 
 function TrendingList() {
   const trending = useTrendingProducts();
