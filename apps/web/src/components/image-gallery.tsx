@@ -33,6 +33,8 @@ export function ImageGallery({ title, images, shape = 'square' }: ImageGalleryPr
           width={MAIN_IMAGE[shape].width}
           height={MAIN_IMAGE[shape].height}
           className={MAIN_IMAGE[shape].className}
+          // Decoded before the frame that shows the page, so the page never paints without its photo.
+          decoding="sync"
           data-testid="gallery-main-image"
         />
         {count > 1 ? (
@@ -92,7 +94,15 @@ export function ImageGallery({ title, images, shape = 'square' }: ImageGalleryPr
                 index === current ? 'border-emerald-700' : 'border-slate-200 hover:border-slate-400'
               }`}
             >
-              <ProductImage src={image} alt="" width={72} height={72} className="size-16 object-cover" />
+              {/* Lazy: fetched once laid out, after the main image, which they would share the link with. */}
+              <ProductImage
+                src={image}
+                alt=""
+                width={72}
+                height={72}
+                loading="lazy"
+                className="size-16 object-cover"
+              />
             </button>
           ))}
         </div>

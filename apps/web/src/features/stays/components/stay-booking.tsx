@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { STAY_MESSAGES, stayDatesProblem } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
@@ -7,14 +7,16 @@ import { FormAlert } from '@/components/form-alert';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useNearView } from '@/lib/use-near-view';
 import { useAuthStore } from '@/stores/auth';
 import { useNairobiToday } from '../hooks/use-nairobi-today';
 import { usePayAndBook } from '../hooks/use-pay-and-book';
 import { NO_DATES, checkAvailability, stayPriceLine, takenNightsOf } from '../lib/stay-booking';
 import type { Availability, StayDates } from '../lib/stay-booking';
 
-// The calendar's code (a fifth of what the page loads) comes after the page shows: it sits below
-// the stay's photos and summary, and the page's first paint never waits for it.
+// The calendar's code (a fifth of what the page loads) is fetched once the page has painted and the
+// calendar's place is within a screen of view: it sits below the stay's photos and summary, and
+// fetched with the page it would share a phone's slow link with the main photo.
 const StayDatePicker = lazy(() => import('./stay-date-picker').then((m) => ({ default: m.StayDatePicker })));
 
 /** Where the calendar will be, kept its size while its code loads, so nothing below it moves. */
@@ -51,6 +53,8 @@ export function StayBooking({ stay }: { stay: Stay }) {
   const [askedToSignIn, setAskedToSignIn] = useState(false);
   const booking = usePayAndBook(stay.id);
   const isHost = user?.id === stay.hostId;
+  const calendarPlace = useRef<HTMLDivElement>(null);
+  const calendarWanted = useNearView(calendarPlace, '100% 0px');
 
   const chooseDates = (next: StayDates) => {
     setDates(next);
@@ -81,10 +85,14 @@ export function StayBooking({ stay }: { stay: Stay }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)] lg:gap-10">
       <div className="min-w-0">
-        <div className="overflow-x-auto">
-          <Suspense fallback={<CalendarSpace />}>
-            <StayDatePicker dates={dates} taken={taken} today={today} onChange={chooseDates} />
-          </Suspense>
+        <div ref={calendarPlace} className="overflow-x-auto">
+          {calendarWanted ? (
+            <Suspense fallback={<CalendarSpace />}>
+              <StayDatePicker dates={dates} taken={taken} today={today} onChange={chooseDates} />
+            </Suspense>
+          ) : (
+            <CalendarSpace />
+          )}
         </div>
         {dates.startDate ? (
           <button

@@ -9,6 +9,7 @@ import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { fakeIntersections } from '@/test/intersection';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { HOST_ID, buildBooking, buildStay } from '../test/stay-fakes';
 import { StayDetailPage } from './stay-detail-page';
@@ -27,6 +28,8 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-10T06:00:00.000Z'));
   useAuthStore.setState({ user: GUEST });
+  // The calendar loads once its place is near the screen: here, at once.
+  fakeIntersections({ everythingInView: true });
 });
 
 afterEach(() => {
@@ -34,6 +37,7 @@ afterEach(() => {
   useAuthStore.setState({ user: null });
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.mocked(goToProvider).mockReset();
 });
 
