@@ -117,9 +117,17 @@ const sets = orderedSets(
 /**
  * True when none of the claims of the stay at position `i` takes a night of [from, until) at
  * `micros`: from its first claim that ends after `from` (found by halving; claims never overlap, so
- * they end in the order they start), while claims start before `until`.
+ * they end in the order they start), while claims start before `until`. `lapses` is told the time of
+ * each live hold met, after which the answer may change.
  */
-function isFree(columns: Columns, i: number, from: number, until: number, micros: number): boolean {
+function isFree(
+  columns: Columns,
+  i: number,
+  from: number,
+  until: number,
+  micros: number,
+  lapses: (heldUntil: number) => void,
+): boolean {
   const { firstClaim, claimFrom, claimUntil, claimHeld } = columns;
   let low = firstClaim[i]!;
   let high = firstClaim[i + 1]!;
@@ -130,9 +138,50 @@ function isFree(columns: Columns, i: number, from: number, until: number, micros
     else high = middle;
   }
   for (let claim = low; claim < end && claimFrom[claim]! < until; claim += 1) {
-    if (claimHeld[claim]! > micros) return false;
+    if (claimHeld[claim]! > micros) {
+      lapses(claimHeld[claim]!);
+      return false;
+    }
   }
   return true;
+}
+
+/**
+ * Which stays of a list have every night of a range free (1) or not (0), by position, from `since`
+ * until `until` (µs): the first time a live hold on those nights lapses, or never.
+ */
+type FreeNights = { free: Uint8Array; since: number; until: number };
+
+/** How many ranges of nights each list keeps the answer for: searches for the same dates share it. */
+const RANGES_KEPT = 64;
+const freeNightsKept = new WeakMap<Columns, Map<string, FreeNights>>();
+
+/**
+ * The stays of a list with every night of [from, until) free at `micros`, worked out once per range
+ * for as long as it holds: a change to any stay makes new columns, and with them new answers.
+ */
+function freeNights(columns: Columns, from: number, until: number, micros: number): Uint8Array {
+  let kept = freeNightsKept.get(columns);
+  if (!kept) freeNightsKept.set(columns, (kept = new Map()));
+  const key = `${from}:${until}`;
+  const found = kept.get(key);
+  if (found && found.since <= micros && micros < found.until) {
+    // Most recently used last, so the oldest is the first to go.
+    kept.delete(key);
+    kept.set(key, found);
+    return found.free;
+  }
+  const made: FreeNights = { free: new Uint8Array(columns.cents.length), since: micros, until: Infinity };
+  const lapses = (heldUntil: number) => {
+    if (heldUntil < made.until) made.until = heldUntil;
+  };
+  for (let i = 0; i < made.free.length; i += 1) {
+    made.free[i] = isFree(columns, i, from, until, micros, lapses) ? 1 : 0;
+  }
+  kept.delete(key);
+  kept.set(key, made);
+  if (kept.size > RANGES_KEPT) kept.delete(kept.keys().next().value!);
+  return made.free;
 }
 
 /** A page's filters as the loop tests them. */
@@ -161,13 +210,14 @@ function scan(
   const read = columns.of(list);
   const { cents, amenities, guests } = read;
   const { minCents, maxCents, wanted, host, nights } = test;
+  const free = nights && freeNights(read, nights.from, nights.until, nights.micros);
   const ids: string[] = [];
   let total = 0;
   for (let i = stretch.start; i !== stretch.end; i += stretch.step) {
     if (cents[i]! < minCents || cents[i]! > maxCents) continue;
     if ((amenities[i]! & wanted) !== wanted || guests[i]! < test.guests) continue;
     if (host !== undefined && list[i]!.hostId !== host) continue;
-    if (nights && !isFree(read, i, nights.from, nights.until, nights.micros)) continue;
+    if (free && free[i] === 0) continue;
     if (total >= first && total < last) ids.push(list[i]!.id);
     total += 1;
   }
