@@ -393,8 +393,10 @@ describe('the web app', () => {
       },
     ]);
     expect(shopPage.body).not.toContain('Kikoi <Beach>');
+    // The first card shows its photo's thumbnail on a phone: the preload asks for the same file.
+    const lead = first?.image[0] ?? '';
     expect(shopPage.body).toContain(
-      `<link rel="preload" as="image" href="${first?.image[0]}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${lead}" imagesrcset="${lead.replace('.webp', '-thumb.webp')} 400w, ${lead} 1600w" imagesizes="(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw" fetchpriority="high" />`,
     );
 
     const productPage = await shop.app.inject(`/products/${id}`);

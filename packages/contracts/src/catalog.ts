@@ -37,6 +37,13 @@ export type Condition = (typeof CONDITIONS)[number];
 export const PRODUCT_SORTS = ['price-asc', 'price-desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/**
+ * How wide a product card's photo shows (the `sizes` of its `srcset`): two cards a row on a phone,
+ * three from 640 px, three or four in a page at most 72rem wide from 1024 px (web's ProductGrid).
+ * The server preloads a page's first photo with the same.
+ */
+export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+
 export const PRODUCT_PAGE_SIZE = 24;
 export const PRODUCT_PAGE_MAX = 100;
 /** Default bounds of the price filter before the catalogue's own are known (spec §9). */

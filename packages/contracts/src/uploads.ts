@@ -5,6 +5,27 @@ export const IMAGE_MAX_SIDE = 1600;
 export const THUMBNAIL_MAX_SIDE = 400;
 export const PRODUCT_IMAGES_MAX = 8;
 
+/** An uploaded (or sample) image's address: its folder and name. */
+const STORED_IMAGE = /^(\/api\/uploads\/[a-z]+\/[a-f0-9]{32})\.webp$/;
+
+/**
+ * Where an uploaded image's thumbnail (at most THUMBNAIL_MAX_SIDE px) is served: beside the image,
+ * `{name}-thumb.webp`. Null for any other address (an image on another site).
+ */
+export function thumbnailAddressOf(imageUrl: string): string | null {
+  const stored = STORED_IMAGE.exec(imageUrl);
+  return stored ? `${stored[1]}-thumb.webp` : null;
+}
+
+/**
+ * An uploaded image's `srcset`: its thumbnail where the image is shown at most THUMBNAIL_MAX_SIDE px
+ * wide (in device pixels), the image itself where larger. Null for an image that is not ours.
+ */
+export function imageSrcSet(imageUrl: string): string | null {
+  const thumbnail = thumbnailAddressOf(imageUrl);
+  return thumbnail && `${thumbnail} ${THUMBNAIL_MAX_SIDE}w, ${imageUrl} ${IMAGE_MAX_SIDE}w`;
+}
+
 /** Upload route → the folder its files are kept in. */
 export const IMAGE_UPLOAD_ROUTES = {
   'product-image': 'products',

@@ -1,4 +1,5 @@
 import { PAGE_ANSWERS_ID, type PageAnswer } from '@sokoni/contracts/site';
+import { imageSrcSet } from '@sokoni/contracts/uploads';
 import { escapeHtml } from './html.js';
 
 /** What a shared link shows in a preview (WhatsApp, social apps): these crawlers run no JavaScript. */
@@ -21,6 +22,11 @@ const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
 export type PagePreload = {
   answers?: PageAnswer[];
   leadImage?: string;
+  /**
+   * The `sizes` the page shows its lead image with, when it offers the image's thumbnail too
+   * (`srcset`): the preload then asks for the same file the page will.
+   */
+  leadImageSizes?: string;
   /** The page's own script chunks (asset paths), fetched beside the app's entry, not after it. */
   scripts?: string[];
   /** Their stylesheets (asset paths): applied from the start, so the page never waits to fetch them. */
@@ -40,13 +46,23 @@ export type PageHead = { meta?: Omit<PageMeta, 'url'>; pageModule?: string } & O
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function preloadTags({ answers = [], leadImage, scripts = [], styles = [] }: PagePreload): string[] {
+function leadImageTag(leadImage: string, sizes: string | undefined): string {
+  const srcset = sizes ? imageSrcSet(leadImage) : null;
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes!)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(leadImage)}"${responsive} fetchpriority="high" />`;
+}
+
+function preloadTags({
+  answers = [],
+  leadImage,
+  leadImageSizes,
+  scripts = [],
+  styles = [],
+}: PagePreload): string[] {
   return [
     ...styles.map((style) => `<link rel="stylesheet" href="${escapeHtml(style)}" />`),
     ...scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}" />`),
-    ...(leadImage && leadImage.length <= META_LIMITS.url
-      ? [`<link rel="preload" as="image" href="${escapeHtml(leadImage)}" fetchpriority="high" />`]
-      : []),
+    ...(leadImage && leadImage.length <= META_LIMITS.url ? [leadImageTag(leadImage, leadImageSizes)] : []),
     ...(answers.length > 0
       ? [`<script type="application/json" id="${PAGE_ANSWERS_ID}">${scriptJson(answers)}</script>`]
       : []),

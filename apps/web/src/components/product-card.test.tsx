@@ -133,6 +133,18 @@ describe('product card', () => {
     expect(cardImage().getAttribute('fetchpriority')).toBe('high');
   });
 
+  it("offers the photo's 400 px thumbnail for a card as wide as a phone's half, the photo itself for wider", () => {
+    const product = buildProduct({ image: ['/api/uploads/products/0123456789abcdef0123456789abcdef.webp'] });
+    renderWithProviders(<ProductCard product={product} />);
+
+    expect(cardImage().getAttribute('srcset')).toBe(
+      '/api/uploads/products/0123456789abcdef0123456789abcdef-thumb.webp 400w, /api/uploads/products/0123456789abcdef0123456789abcdef.webp 1600w',
+    );
+    expect(cardImage().getAttribute('sizes')).toBe(
+      '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw',
+    );
+  });
+
   it('shows a spinner over the photo until it has loaded', () => {
     const product = buildProduct();
     renderWithProviders(<ProductCard product={product} />);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { discountPercent } from '@sokoni/contracts/catalog';
+import { PRODUCT_CARD_IMAGE_SIZES, discountPercent } from '@sokoni/contracts/catalog';
 import { stockLabel } from '@sokoni/contracts/checkout';
 import { formatKES } from '@sokoni/contracts/money';
 import type { Product } from '@sokoni/contracts/shop';
+import { imageSrcSet } from '@sokoni/contracts/uploads';
 import { useWishlistHeart } from '@/lib/use-wishlist-heart';
 import { HeartIcon } from './icons';
 import { LinkCard, LinkCardTitle } from './link-card';
@@ -24,6 +25,9 @@ function CardImage({ src, priority }: { src: string | undefined; priority: boole
     <div className="relative aspect-square overflow-hidden bg-slate-100">
       <img
         src={status === 'failed' ? PLACEHOLDER_IMAGE : src}
+        // A phone fetches the 400 px thumbnail for a card, not the photo of up to 1600 px.
+        srcSet={status === 'failed' || !src ? undefined : (imageSrcSet(src) ?? undefined)}
+        sizes={PRODUCT_CARD_IMAGE_SIZES}
         alt=""
         width={IMAGE_SIZE}
         height={IMAGE_SIZE}

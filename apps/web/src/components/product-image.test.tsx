@@ -4,6 +4,7 @@ import { renderWithProviders } from '@/test/render-with-providers';
 import { ProductImage } from './product-image';
 
 const PHOTO = '/api/uploads/sample/0123456789abcdef0123456789abcdef.webp';
+const THUMBNAIL = '/api/uploads/sample/0123456789abcdef0123456789abcdef-thumb.webp';
 
 let container: HTMLElement;
 
@@ -15,7 +16,7 @@ describe('product image', () => {
     ({ container } = renderWithProviders(
       <ProductImage src={PHOTO} alt="Kiondo basket" width={48} height={48} />,
     ));
-    expect(photo()?.getAttribute('src')).toBe(PHOTO);
+    expect(photo()?.getAttribute('src')).toBe(THUMBNAIL);
     expect(placeholder()).toBeNull();
 
     const image = photo();
@@ -24,6 +25,22 @@ describe('product image', () => {
 
     expect(photo()).toBeNull();
     expect(placeholder()?.getAttribute('aria-label')).toBe('Kiondo basket');
+  });
+
+  it('shows a small photo from its thumbnail, a large one whole, and a photo from elsewhere as it is', () => {
+    ({ container } = renderWithProviders(
+      <>
+        <ProductImage src={PHOTO} alt="" width={96} height={96} />
+        <ProductImage src={PHOTO} alt="" width={960} height={640} />
+        <ProductImage src="https://example.com/kiondo.jpg" alt="" width={48} height={48} />
+      </>,
+    ));
+
+    expect([...container.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([
+      THUMBNAIL,
+      PHOTO,
+      'https://example.com/kiondo.jpg',
+    ]);
   });
 
   it('shows the placeholder image straight away when the product has no photo', () => {

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { ImgHTMLAttributes } from 'react';
+import { THUMBNAIL_MAX_SIDE, thumbnailAddressOf } from '@sokoni/contracts/uploads';
 import { BagIcon } from './icons';
+
+/** Shown at most this wide (CSS px), an image comes from its thumbnail, sharp up to 3 device pixels a pixel. */
+const THUMBNAIL_SLOT = THUMBNAIL_MAX_SIDE / 3;
 
 type ProductImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> & {
   src: string | undefined;
@@ -9,7 +13,10 @@ type ProductImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'widt
   height: number;
 };
 
-/** A product photo that falls back to a neutral placeholder when it is missing or fails to load. */
+/**
+ * A product photo that falls back to a neutral placeholder when it is missing or fails to load. A
+ * small one (a cart line, a thumbnail strip) is its upload's 400 px thumbnail, not the whole photo.
+ */
 export function ProductImage({ src, alt, width, height, className = '', ...imgProps }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
@@ -27,7 +34,7 @@ export function ProductImage({ src, alt, width, height, className = '', ...imgPr
   }
   return (
     <img
-      src={src}
+      src={width <= THUMBNAIL_SLOT ? (thumbnailAddressOf(src) ?? src) : src}
       alt={alt}
       width={width}
       height={height}

@@ -1,4 +1,4 @@
-import { PRODUCT_PAGE_MAX, PRODUCT_PAGE_SIZE } from '@sokoni/contracts/catalog';
+import { PRODUCT_CARD_IMAGE_SIZES, PRODUCT_PAGE_MAX, PRODUCT_PAGE_SIZE } from '@sokoni/contracts/catalog';
 import { ThreadQuery } from '@sokoni/contracts/community';
 import { HOME_THREADS_COUNT, HOME_TRENDING_COUNT } from '@sokoni/contracts/site';
 import { formatKES } from '@sokoni/contracts/money';
@@ -30,7 +30,7 @@ async function shopPageHead(products: ProductsService): Promise<PageHead> {
         total: page.total,
       },
     ],
-    ...(leadImage ? { leadImage } : {}),
+    ...(leadImage ? { leadImage, leadImageSizes: PRODUCT_CARD_IMAGE_SIZES } : {}),
   };
 }
 

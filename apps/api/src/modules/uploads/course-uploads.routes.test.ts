@@ -110,7 +110,7 @@ describe('POST /api/uploads/course-image', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       publicUrl: expect.stringMatching(/^\/api\/uploads\/courses\/[a-f0-9]{32}\.webp$/),
-      thumbnailUrl: expect.stringMatching(/^\/api\/uploads\/courses\/[a-f0-9]{32}\.webp$/),
+      thumbnailUrl: expect.stringMatching(/^\/api\/uploads\/courses\/[a-f0-9]{32}-thumb\.webp$/),
     });
   });
 });

@@ -53,7 +53,7 @@ export type FileStore = {
   save(folder: StoredFolder | typeof COURSE_MEDIA, extension: string, data: Buffer): Promise<string>;
 };
 
-const PUBLIC_NAME = /^\/api\/uploads\/([a-z]+)\/([a-f0-9]{32}\.[a-z0-9]+)$/;
+const PUBLIC_NAME = /^\/api\/uploads\/([a-z]+)\/([a-f0-9]{32}(?:-thumb)?\.[a-z0-9]+)$/;
 const COURSE_MEDIA_NAME = /^\/api\/course-media\/([a-f0-9]{32}\.[a-z0-9]+)$/;
 const isFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException).code ?? '');
 const randomName = () => randomBytes(16).toString('hex');

@@ -39,6 +39,16 @@ export async function insertUpload(db: Db, upload: NewUpload): Promise<void> {
   await db.insert(uploads).values(upload);
 }
 
+/** The thumbnail kept with the image at `url`, if it is an upload that has one. */
+export async function findThumbnailOf(db: Db, url: string): Promise<string | null> {
+  const [found] = await db
+    .select({ thumbnailUrl: uploads.thumbnailUrl })
+    .from(uploads)
+    .where(eq(uploads.url, url))
+    .limit(1);
+  return found?.thumbnailUrl ?? null;
+}
+
 export async function deleteUpload(db: Db, url: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.url, url));
 }

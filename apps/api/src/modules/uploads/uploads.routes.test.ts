@@ -1,12 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES, UPLOAD_QUOTA } from '@sokoni/contracts/uploads';
+import { UPLOAD_MESSAGES, UPLOAD_QUOTA, thumbnailAddressOf } from '@sokoni/contracts/uploads';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/multipart.js';
@@ -52,7 +60,7 @@ describe('POST /api/uploads/product-image', () => {
     expect(response.statusCode).toBe(201);
     const { publicUrl, thumbnailUrl } = response.json();
     expect(publicUrl).toMatch(/^\/api\/uploads\/products\/[a-f0-9]{32}\.webp$/);
-    expect(thumbnailUrl).toMatch(/^\/api\/uploads\/products\/[a-f0-9]{32}\.webp$/);
+    expect(thumbnailUrl).toBe(publicUrl.replace(/\.webp$/, '-thumb.webp'));
 
     const served = await t.app.inject(publicUrl);
     expect(served.statusCode).toBe(200);
@@ -168,6 +176,57 @@ describe('POST /api/uploads/product-image', () => {
     expect(file(publicUrl).toString('latin1')).not.toContain('Tecno');
     expect([image.width, image.height]).toEqual([1600, 800]);
     expect([thumbnail.width, thumbnail.height]).toEqual([400, 200]);
+  });
+
+  it("serves a new image's thumbnail beside it, an older image's from where it was kept, and a sample image itself", async () => {
+    const response = await upload('product-image', {
+      filename: 'kikapu.png',
+      contentType: 'image/png',
+      data: await png(1200, 900),
+    });
+    const { publicUrl } = response.json<{ publicUrl: string }>();
+    const thumbnailAddress = thumbnailAddressOf(publicUrl)!;
+    const served = await t.app.inject(thumbnailAddress);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toContain('immutable');
+    const { width, height } = await sharp(served.rawPayload).metadata();
+    expect([width, height]).toEqual([400, 300]);
+
+    // Uploaded before thumbnails were named after their image: the thumbnail has a name of its own.
+    const older = {
+      image: '/api/uploads/products/0123456789abcdef0123456789abcdef.webp',
+      thumbnail: '/api/uploads/products/fedcba9876543210fedcba9876543210.webp',
+    };
+    const olderThumbnail = await sharp(await png(400, 400))
+      .webp()
+      .toBuffer();
+    writeFileSync(
+      join(t.config.dataDir, older.image.replace('/api/', '')),
+      await sharp(await png(1600, 1600))
+        .webp()
+        .toBuffer(),
+    );
+    writeFileSync(join(t.config.dataDir, older.thumbnail.replace('/api/', '')), olderThumbnail);
+    await t.database.db
+      .execute(sql`insert into uploads (owner_id, kind, url, thumbnail_url, bytes, created_at)
+      values (${user.id}, 'image', ${older.image}, ${older.thumbnail}, 1, now())`);
+    const olderServed = await t.app.inject(thumbnailAddressOf(older.image)!);
+    expect(olderServed.statusCode).toBe(200);
+    expect(olderServed.rawPayload.equals(olderThumbnail)).toBe(true);
+
+    // A sample image has no thumbnail: its own bytes answer.
+    const sample = '/api/uploads/sample/00000000000000000000000000000abc.webp';
+    const sampleImage = await sharp(await png(640, 640))
+      .webp()
+      .toBuffer();
+    mkdirSync(join(t.config.dataDir, 'uploads', 'sample'), { recursive: true });
+    writeFileSync(join(t.config.dataDir, sample.replace('/api/', '')), sampleImage);
+    const sampleServed = await t.app.inject(thumbnailAddressOf(sample)!);
+    expect(sampleServed.statusCode).toBe(200);
+    expect(sampleServed.rawPayload.equals(sampleImage)).toBe(true);
+
+    const unknown = await t.app.inject('/api/uploads/products/99999999999999999999999999999999-thumb.webp');
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('refuses a visitor with 401', async () => {

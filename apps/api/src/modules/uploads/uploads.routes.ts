@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import send from '@fastify/send';
@@ -28,7 +30,7 @@ import {
 } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { CourseMediaLinks } from './course-media-links.js';
-import type { TemporaryFile } from './file-store.js';
+import { PUBLIC_UPLOADS_PATH, type TemporaryFile } from './file-store.js';
 import type { ReceivedUpload, UploadsService } from './uploads.service.js';
 
 const UploadResponse = z.object({ publicUrl: z.string() });
@@ -46,6 +48,8 @@ const mediaFile = (description: string) => ({
     ['video/mp4', 'video/webm', 'application/pdf'].map((type) => [type, { schema: z.instanceof(Readable) }]),
   ),
 });
+/** An image's thumbnail address under /uploads (see thumbnailAddressOf): the image's folder and name. */
+const THUMBNAIL_FILE = /^([a-z]+\/[a-f0-9]{32})-thumb\.webp$/;
 /** A lesson file's name as allocated: checked before anything touches the disk. */
 const COURSE_MEDIA_FILE = /^[a-f0-9]{32}\.(mp4|webm|pdf)$/;
 
@@ -70,9 +74,19 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     },
   });
-  app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
-    reply.sendFile((request.params as { '*': string })['*']),
-  );
+  const onDisk = (path: string) =>
+    access(join(root, path)).then(
+      () => true,
+      () => false,
+    );
+  app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    const thumbnailOf = THUMBNAIL_FILE.exec(path);
+    if (!thumbnailOf || (await onDisk(path))) return reply.sendFile(path);
+    // A thumbnail address with no file: an image from before thumbnails were named after it, or a sample.
+    const standIn = await uploads.thumbnailStandIn(`${PUBLIC_UPLOADS_PATH}/${thumbnailOf[1]}.webp`);
+    return reply.sendFile(standIn.slice(PUBLIC_UPLOADS_PATH.length + 1));
+  });
 
   await app.register(fastifyMultipart, {
     limits: { files: 1, fields: 4, fieldSize: 200, parts: 6, fileSize: IMAGE_MAX_BYTES },

@@ -5,6 +5,7 @@ import {
   COURSE_MEDIA_QUOTA,
   UPLOAD_MESSAGES,
   UPLOAD_QUOTA,
+  thumbnailAddressOf,
   type UploadFolder,
   type UploadResponse,
 } from '@sokoni/contracts/uploads';
@@ -159,6 +160,15 @@ export function createUploadsService(deps: {
   }
 
   return {
+    /**
+     * What answers an image's thumbnail address when no file is there: the thumbnail of an image
+     * uploaded before thumbnails were named after their image, else the image itself (a sample image
+     * has no thumbnail).
+     */
+    async thumbnailStandIn(imageUrl: string): Promise<string> {
+      return (await repo.findThumbnailOf(db, imageUrl)) ?? imageUrl;
+    },
+
     /** Checks the bytes, re-encodes to WebP without metadata, stores the image and its thumbnail. */
     async storeImage(owner: AuthUser, folder: UploadFolder, upload: Upload): Promise<UploadResponse> {
       if (!sniffImageType(upload.bytes)) throw typeNotAllowed(upload.filename);
@@ -169,7 +179,7 @@ export function createUploadsService(deps: {
         throw badRequest(UPLOAD_MESSAGES.unreadableImage(upload.filename), 'UNREADABLE_IMAGE');
       }
       const image = { url: files.allocate(folder, 'webp'), data: encoded.image };
-      const thumbnail = { url: files.allocate(folder, 'webp'), data: encoded.thumbnail };
+      const thumbnail = { url: thumbnailAddressOf(image.url)!, data: encoded.thumbnail };
       await keepWritten(owner, 'image', [image, thumbnail]);
       return { publicUrl: image.url, thumbnailUrl: thumbnail.url };
     },
