@@ -66,6 +66,43 @@ test.describe('what a page loads', () => {
     expect(asked).toEqual([]);
   });
 
+  test('a product, event, stay and course page show their record in their first render, never their loading state', async ({
+    page,
+    request,
+  }) => {
+    const seller = await registerUser(request, 'Mutua Firstpaint');
+    const { product } = await createProduct(request, { title: unique('Leso cloth') }, seller);
+    const event = await createEvent(request, seller, { title: unique('Taarab evening') });
+    const stay = await createStay(request, seller, { title: unique('Lamu rooftop') });
+    const course = await createCourse(request, seller, { title: unique('Sisal weaving') });
+    // Every loading message the page puts on screen while it opens, seen as it is added.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { loadingSeen: string[] }).loadingSeen = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes) {
+            const text = node.textContent ?? '';
+            if (/Loading (product|event|stay|course)\.\.\./.test(text)) seen.push(text);
+          }
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    for (const [path, title] of [
+      [`/products/${product.id}`, product.title],
+      [`/tickets/${event.id}`, event.title],
+      [`/stays/${stay.id}`, stay.title],
+      [`/courses/${course.id}`, course.title],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(
+        await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test('/shop and a product page open with their first answers inside the page: no request for them; the product page still counts its look', async ({
     page,
     request,

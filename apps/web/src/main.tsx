@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
 import { loadPageAt } from '@/app/router';
 import { useAuthStore } from '@/stores/auth';
 import './index.css';
@@ -11,13 +12,15 @@ useAuthStore.getState().checkTokenExpiry();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The page's chunk (fetched with the page, see apps/api/src/web.ts) is loaded before the first
-// render, so the page shows at once rather than after a loading state. A chunk that fails to load is
-// left to the page's own render, which shows the error page.
-await loadPageAt(window.location.pathname).catch(() => undefined);
+// The page's chunk (fetched with the page, see apps/api/src/web.ts), and its first data when the
+// server sent it inside the page, are loaded before the first render, so the page shows at once
+// rather than after a loading state. A chunk that fails to load is left to the page's own render,
+// which shows the error page.
+const queryClient = createQueryClient();
+await loadPageAt(window.location.pathname, queryClient).catch(() => undefined);
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders />
+    <AppProviders queryClient={queryClient} />
   </StrictMode>,
 );

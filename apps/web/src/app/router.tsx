@@ -1,5 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, useRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
+import { coursePath, getCourseQueryOptions } from '@/features/courses/api/get-course';
+import { eventPath, getEventQueryOptions } from '@/features/events/api/get-event';
+import { getProductQueryOptions, productPath } from '@/features/shop/api/get-product';
+import { getStayQueryOptions, stayPath } from '@/features/stays/api/get-stay';
+import { API_BASE } from '@/lib/api-client';
+import { hasInlineAnswer } from '@/lib/inline-answers';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage, loadPages } from './lazy-page';
 import { RequireAuth } from './require-auth';
@@ -187,6 +194,25 @@ const NotFoundPage = lazyPage(
   (m) => m.NotFoundPage,
 );
 
+/**
+ * A page's first data, put into the query cache before the app's first render when the server sent
+ * it inside the page: the page then shows it in its first paint, not after a loading state.
+ */
+type FirstData = (queryClient: QueryClient, params: Params) => Promise<void>;
+
+function firstDataOf(
+  param: string,
+  path: (id: string) => string,
+  prefetch: (queryClient: QueryClient, id: string) => Promise<void>,
+): { firstData: FirstData } {
+  return {
+    firstData: async (queryClient, params) => {
+      const id = params[param];
+      if (id && hasInlineAnswer(`${API_BASE}${path(id)}`)) await prefetch(queryClient, id);
+    },
+  };
+}
+
 /** Routes anyone may open. */
 const publicRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
@@ -195,7 +221,11 @@ const publicRoutes: RouteObject[] = [
   { path: 'shop', element: <ShopPage /> },
   { path: 'category/:categoryId', element: <CategoryPage /> },
   { path: 'trending', element: <TrendingPage /> },
-  { path: 'products/:id', element: <ProductDetailPage /> },
+  {
+    path: 'products/:id',
+    element: <ProductDetailPage />,
+    handle: firstDataOf('id', productPath, (client, id) => client.prefetchQuery(getProductQueryOptions(id))),
+  },
   { path: 'sellers/:id', element: <SellerPage /> },
   { path: 'cart', element: <CartPage /> },
   { path: 'support', element: <SupportPage /> },
@@ -203,11 +233,25 @@ const publicRoutes: RouteObject[] = [
   // Reading is public (DESIGN §6); replying and voting ask visitors to sign in.
   { path: 'community/:threadId', element: <ThreadPage /> },
   { path: 'events', element: <EventsPage /> },
-  { path: 'tickets/:id', element: <EventDetailPage /> },
+  {
+    path: 'tickets/:id',
+    element: <EventDetailPage />,
+    handle: firstDataOf('id', eventPath, (client, id) => client.prefetchQuery(getEventQueryOptions(id))),
+  },
   { path: 'stays', element: <StaysPage /> },
-  { path: 'stays/:id', element: <StayDetailPage /> },
+  {
+    path: 'stays/:id',
+    element: <StayDetailPage />,
+    handle: firstDataOf('id', stayPath, (client, id) => client.prefetchQuery(getStayQueryOptions(id))),
+  },
   { path: 'courses', element: <CoursesPage /> },
-  { path: 'courses/:courseId', element: <CourseDetailPage /> },
+  {
+    path: 'courses/:courseId',
+    element: <CourseDetailPage />,
+    handle: firstDataOf('courseId', coursePath, (client, id) =>
+      client.prefetchQuery(getCourseQueryOptions(id)),
+    ),
+  },
   // Anyone may check a certificate by its code (an employer reading a CV).
   { path: 'certificates/:code', element: <CertificateVerificationPage /> },
 ];
@@ -261,7 +305,13 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Loads the chunks of the page at this address, for its first render. */
-export function loadPageAt(pathname: string): Promise<unknown> {
-  return loadPages((matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element));
+/** Loads the chunks of the page at this address, and its first data when the page holds it. */
+export function loadPageAt(pathname: string, queryClient: QueryClient): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all([
+    loadPages(matches.map(({ route }) => route.element)),
+    ...matches.map(({ route, params }) =>
+      (route.handle as { firstData?: FirstData } | undefined)?.firstData?.(queryClient, params),
+    ),
+  ]);
 }

@@ -25,6 +25,12 @@ function readAnswers(): Map<string, PageAnswer> {
   return found;
 }
 
+/** Whether the page holds the server's answer to `GET url`, not yet used. */
+export function hasInlineAnswer(url: string): boolean {
+  answers ??= readAnswers();
+  return answers.has(url);
+}
+
 /** The server's answer to `GET url` as a Response, once; undefined when the page holds none. */
 export function takeInlineAnswer(url: string): Response | undefined {
   answers ??= readAnswers();

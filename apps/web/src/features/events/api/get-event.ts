@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Event } from '@sokoni/contracts/events';
 import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
 
+export const eventPath = (id: string) => `/events/${encodeURIComponent(id)}`;
+
 export function getEvent(id: string, signal?: AbortSignal): Promise<Event> {
-  return apiRequest<Event>(`/events/${encodeURIComponent(id)}`, { signal });
+  return apiRequest<Event>(eventPath(id), { signal });
 }
 
 export function getEventQueryOptions(id: string) {

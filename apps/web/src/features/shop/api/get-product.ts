@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@sokoni/contracts/shop';
 import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
 
+export const productPath = (id: string) => `/products/${encodeURIComponent(id)}`;
+
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { signal });
+  return apiRequest<Product>(productPath(id), { signal });
 }
 
 export const productQueryKey = (id: string) => ['products', 'detail', id] as const;

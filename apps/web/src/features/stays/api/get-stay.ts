@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Stay } from '@sokoni/contracts/stays';
 import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
 
+export const stayPath = (id: string) => `/stays/${encodeURIComponent(id)}`;
+
 /** GET /stays/{id}: the stay with its reviews and the nights already taken (never by whom). */
 export function getStay(id: string, signal?: AbortSignal): Promise<Stay> {
-  return apiRequest<Stay>(`/stays/${encodeURIComponent(id)}`, { signal });
+  return apiRequest<Stay>(stayPath(id), { signal });
 }
 
 export const stayQueryKey = (id: string) => ['stays', 'detail', id] as const;
