@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { Component, Suspense, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage, loadPages } from './lazy-page';
 
 const Greeting = () => <h1>Karibu</h1>;
@@ -14,6 +14,8 @@ function renderInSuspense(Page: React.ComponentType) {
 }
 
 describe('lazyPage', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('renders at once, with no loading state, a page whose chunk was loaded before', async () => {
     const importPage = vi.fn(() => Promise.resolve({ Greeting }));
     const Page = lazyPage(importPage, (m) => m.Greeting);
@@ -40,6 +42,36 @@ describe('lazyPage', () => {
     expect(await screen.findByRole('heading')).toBeTruthy();
     await Page.load();
     expect(importPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads a page again when it is rendered again after a failed download, rather than keeping the failure', async () => {
+    const importPage = vi
+      .fn<() => Promise<{ Greeting: typeof Greeting }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ Greeting });
+    const Page = lazyPage(importPage, (m) => m.Greeting);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      override render() {
+        return this.state.failed ? <p>Something went wrong</p> : this.props.children;
+      }
+    }
+
+    render(
+      <Boundary>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Page />
+        </Suspense>
+      </Boundary>,
+    );
+
+    expect((await screen.findByRole('heading')).textContent).toBe('Karibu');
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(importPage).toHaveBeenCalledTimes(2);
   });
 
   it('downloads a page again after a failed download', async () => {

@@ -16,16 +16,19 @@ export function lazyPage<Module>(
 ): LazyPage {
   let loaded: PageComponent | undefined;
   let loading: Promise<PageComponent> | undefined;
-  const load = () =>
+  const lazyOfLoad = () => lazy(() => load().then((component) => ({ default: component })));
+  const load = (): Promise<PageComponent> =>
     (loading ??= importPage().then(
       (module) => (loaded = pick(module)),
       (error: unknown) => {
-        // A failed download (a lost connection, a deploy) is tried again on the next visit.
+        // A failed download (a lost connection, a deploy) is tried again when the page is next
+        // rendered: React keeps a lazy component's failure, so the next render gets a new one.
         loading = undefined;
+        Lazy = lazyOfLoad();
         throw error;
       },
     ));
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  let Lazy = lazyOfLoad();
   const Page = (props: object) => createElement(loaded ?? Lazy, props);
   return Object.assign(Page, { load });
 }
