@@ -16,6 +16,15 @@ function storedPositions(): Map<string, number> {
 
 const positions = storedPositions();
 
+/** The element id a `#hash` names; a hash that is not valid percent-encoding names itself. */
+function idOfHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
 /**
  * A new screen opens at its top (or at the element its `#hash` names); going back or forward returns
  * to where the reader was on that entry, also after a reload of the tab.
@@ -32,10 +41,11 @@ export function useScrollRestoration() {
     const remember = () => {
       positions.delete(shown.current);
       positions.set(shown.current, window.scrollY);
+      if (positions.size > KEPT) positions.delete(positions.keys().next().value!);
     };
     const save = () => {
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-KEPT)));
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
       } catch {
         // A full or blocked storage only loses the positions across a reload.
       }
@@ -51,7 +61,7 @@ export function useScrollRestoration() {
   useLayoutEffect(() => {
     shown.current = key;
     const saved = navigationType === 'POP' ? positions.get(key) : undefined;
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const target = hash ? document.getElementById(idOfHash(hash)) : null;
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
