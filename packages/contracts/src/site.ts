@@ -1,3 +1,5 @@
+import { PRODUCT_PAGE_MAX } from './catalog.js';
+
 /** Contact details shown in the footer. */
 export const SITE = {
   name: 'Sokoni',
@@ -23,3 +25,13 @@ export type PageAnswer = { url: string; body: unknown; total?: number };
 /** Spec §9: the home page shows the top 5 trending products and highlights the 3 newest threads. */
 export const HOME_TRENDING_COUNT = 5;
 export const HOME_THREADS_COUNT = 3;
+
+/**
+ * The home page's first requests (API paths): the web app sends them, and the server puts their
+ * answers into the page under the same addresses.
+ */
+export const HOME_REQUESTS = {
+  featured: `/products?featured=true&limit=${PRODUCT_PAGE_MAX}`,
+  trending: `/products?trending=true&limit=${HOME_TRENDING_COUNT}`,
+  threads: `/community/threads?limit=${HOME_THREADS_COUNT}`,
+} as const;

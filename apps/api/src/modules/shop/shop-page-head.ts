@@ -1,6 +1,6 @@
-import { PRODUCT_CARD_IMAGE_SIZES, PRODUCT_PAGE_MAX, PRODUCT_PAGE_SIZE } from '@sokoni/contracts/catalog';
+import { PRODUCT_CARD_IMAGE_SIZES, PRODUCT_PAGE_SIZE } from '@sokoni/contracts/catalog';
 import { ThreadQuery } from '@sokoni/contracts/community';
-import { HOME_THREADS_COUNT, HOME_TRENDING_COUNT } from '@sokoni/contracts/site';
+import { HOME_REQUESTS } from '@sokoni/contracts/site';
 import { formatKES } from '@sokoni/contracts/money';
 import { ProductQuery, type Product } from '@sokoni/contracts/shop';
 import type { PageHead } from '../../lib/page-meta.js';
@@ -66,38 +66,29 @@ async function productPageHead(
   }
 }
 
-/** The featured and trending products and newest threads the home page shows (web app's features/home/api). */
-const HOME_FEATURED = { featured: 'true', limit: String(PRODUCT_PAGE_MAX) };
-const HOME_TRENDING = { trending: 'true', limit: String(HOME_TRENDING_COUNT) };
-const HOME_THREADS = { limit: String(HOME_THREADS_COUNT) };
+/** A request's query, as the route reads it. */
+const queryOf = (path: string) => Object.fromEntries(new URLSearchParams(path.slice(path.indexOf('?') + 1)));
 
 /**
- * The home page's first answers: its featured products, the trending panel's top five and the
- * community highlights' three newest threads, under the addresses the web app asks them by.
+ * The home page's first answers (HOME_REQUESTS): its featured products, the trending panel's top five
+ * and the community highlights' three newest threads.
  */
 async function homePageHead(
   products: ProductsService,
   community: Pick<CommunityService, 'listThreads'>,
 ): Promise<PageHead> {
-  const productsAt = async (query: Record<string, string>) => {
-    const page = await products.list(ProductQuery.parse(query));
-    return {
-      url: `/api/products?${new URLSearchParams(query)}`,
-      body: JSON.parse(page.json.raw.toString('utf8')),
-    };
+  const productsAt = async (path: string) => {
+    const page = await products.list(ProductQuery.parse(queryOf(path)));
+    return { url: `/api${path}`, body: JSON.parse(page.json.raw.toString('utf8')) };
   };
   const [featured, trending, threads] = await Promise.all([
-    productsAt(HOME_FEATURED),
-    productsAt(HOME_TRENDING),
-    community.listThreads(ThreadQuery.parse(HOME_THREADS)),
+    productsAt(HOME_REQUESTS.featured),
+    productsAt(HOME_REQUESTS.trending),
+    community.listThreads(ThreadQuery.parse(queryOf(HOME_REQUESTS.threads))),
   ]);
   return {
     pageModule: 'src/features/home/pages/home-page.tsx',
-    answers: [
-      featured,
-      trending,
-      { url: `/api/community/threads?${new URLSearchParams(HOME_THREADS)}`, body: threads.items },
-    ],
+    answers: [featured, trending, { url: `/api${HOME_REQUESTS.threads}`, body: threads.items }],
   };
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PRODUCT_PAGE_MAX } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
+import { HOME_REQUESTS } from '@sokoni/contracts/site';
 import { apiRequest } from '@/lib/api-client';
 
 export function getFeaturedProducts(signal?: AbortSignal): Promise<Product[]> {
-  return apiRequest<Product[]>(`/products?featured=true&limit=${PRODUCT_PAGE_MAX}`, { signal });
+  return apiRequest<Product[]>(HOME_REQUESTS.featured, { signal });
 }
 
 export function getFeaturedProductsQueryOptions() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThreadSummary } from '@sokoni/contracts/community';
-import { HOME_THREADS_COUNT } from '@sokoni/contracts/site';
+import { HOME_REQUESTS, HOME_THREADS_COUNT } from '@sokoni/contracts/site';
 import { apiRequest } from '@/lib/api-client';
 
 export function getRecentThreads(signal?: AbortSignal): Promise<ThreadSummary[]> {
-  return apiRequest<ThreadSummary[]>(`/community/threads?limit=${HOME_THREADS_COUNT}`, { signal });
+  return apiRequest<ThreadSummary[]>(HOME_REQUESTS.threads, { signal });
 }
 
 export function getRecentThreadsQueryOptions() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@sokoni/contracts/shop';
-import { HOME_TRENDING_COUNT } from '@sokoni/contracts/site';
+import { HOME_REQUESTS, HOME_TRENDING_COUNT } from '@sokoni/contracts/site';
 import { apiRequest } from '@/lib/api-client';
 
 export function getTrendingProducts(signal?: AbortSignal): Promise<Product[]> {
-  return apiRequest<Product[]>(`/products?trending=true&limit=${HOME_TRENDING_COUNT}`, { signal });
+  return apiRequest<Product[]>(HOME_REQUESTS.trending, { signal });
 }
 
 export function getTrendingProductsQueryOptions() {
