@@ -5,8 +5,9 @@ export const IMAGE_MAX_SIDE = 1600;
 export const THUMBNAIL_MAX_SIDE = 400;
 export const PRODUCT_IMAGES_MAX = 8;
 
-/** An uploaded (or sample) image's address: its folder and name. */
+/** An uploaded (or sample) image's address, and its thumbnail's: the folder and name they share. */
 const STORED_IMAGE = /^(\/api\/uploads\/[a-z]+\/[a-f0-9]{32})\.webp$/;
+const STORED_THUMBNAIL = /^(\/api\/uploads\/[a-z]+\/[a-f0-9]{32})-thumb\.webp$/;
 
 /**
  * Where an uploaded image's thumbnail (at most THUMBNAIL_MAX_SIDE px) is served: beside the image,
@@ -15,6 +16,12 @@ const STORED_IMAGE = /^(\/api\/uploads\/[a-z]+\/[a-f0-9]{32})\.webp$/;
 export function thumbnailAddressOf(imageUrl: string): string | null {
   const stored = STORED_IMAGE.exec(imageUrl);
   return stored ? `${stored[1]}-thumb.webp` : null;
+}
+
+/** The image whose thumbnail address this is (thumbnailAddressOf read backwards); null for any other. */
+export function imageAddressOfThumbnail(thumbnailUrl: string): string | null {
+  const thumbnail = STORED_THUMBNAIL.exec(thumbnailUrl);
+  return thumbnail ? `${thumbnail[1]}.webp` : null;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_UPLOAD_ROUTES,
   UPLOAD_MESSAGES,
+  imageAddressOfThumbnail,
 } from '@sokoni/contracts/uploads';
 import { callerOf } from '../../lib/auth-guard.js';
 import type { Clock } from '../../lib/clock.js';
@@ -48,8 +49,6 @@ const mediaFile = (description: string) => ({
     ['video/mp4', 'video/webm', 'application/pdf'].map((type) => [type, { schema: z.instanceof(Readable) }]),
   ),
 });
-/** An image's thumbnail address under /uploads (see thumbnailAddressOf): the image's folder and name. */
-const THUMBNAIL_FILE = /^([a-z]+\/[a-f0-9]{32})-thumb\.webp$/;
 /** A lesson file's name as allocated: checked before anything touches the disk. */
 const COURSE_MEDIA_FILE = /^[a-f0-9]{32}\.(mp4|webm|pdf)$/;
 
@@ -81,10 +80,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     );
   app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
-    const thumbnailOf = THUMBNAIL_FILE.exec(path);
-    if (!thumbnailOf || (await onDisk(path))) return reply.sendFile(path);
+    const image = imageAddressOfThumbnail(`${PUBLIC_UPLOADS_PATH}/${path}`);
+    if (!image || (await onDisk(path))) return reply.sendFile(path);
     // A thumbnail address with no file: an image from before thumbnails were named after it, or a sample.
-    const standIn = await uploads.thumbnailStandIn(`${PUBLIC_UPLOADS_PATH}/${thumbnailOf[1]}.webp`);
+    const standIn = await uploads.thumbnailStandIn(image);
     return reply.sendFile(standIn.slice(PUBLIC_UPLOADS_PATH.length + 1));
   });
 
