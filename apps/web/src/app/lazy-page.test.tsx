@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage, loadPages } from './lazy-page';
+import { RouteErrorBoundary } from './route-error-page';
 
 const Greeting = () => <h1>Karibu</h1>;
 
@@ -12,6 +14,13 @@ function renderInSuspense(Page: React.ComponentType) {
     </Suspense>,
   );
 }
+
+/** A chunk whose first download fails (a lost connection), and whose second arrives. */
+const failingOnce = () =>
+  vi
+    .fn<() => Promise<{ Greeting: typeof Greeting }>>()
+    .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+    .mockResolvedValueOnce({ Greeting });
 
 describe('lazyPage', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -45,28 +54,18 @@ describe('lazyPage', () => {
   });
 
   it('downloads a page again when it is rendered again after a failed download, rather than keeping the failure', async () => {
-    const importPage = vi
-      .fn<() => Promise<{ Greeting: typeof Greeting }>>()
-      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
-      .mockResolvedValueOnce({ Greeting });
+    const importPage = failingOnce();
     const Page = lazyPage(importPage, (m) => m.Greeting);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-      override state = { failed: false };
-      static getDerivedStateFromError() {
-        return { failed: true };
-      }
-      override render() {
-        return this.state.failed ? <p>Something went wrong</p> : this.props.children;
-      }
-    }
 
     render(
-      <Boundary>
-        <Suspense fallback={<p>Loading…</p>}>
-          <Page />
-        </Suspense>
-      </Boundary>,
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Suspense fallback={<p>Loading…</p>}>
+            <Page />
+          </Suspense>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
     );
 
     expect((await screen.findByRole('heading')).textContent).toBe('Karibu');
@@ -75,10 +74,7 @@ describe('lazyPage', () => {
   });
 
   it('downloads a page again after a failed download', async () => {
-    const importPage = vi
-      .fn<() => Promise<{ Greeting: typeof Greeting }>>()
-      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
-      .mockResolvedValueOnce({ Greeting });
+    const importPage = failingOnce();
     const Page = lazyPage(importPage, (m) => m.Greeting);
 
     await expect(Page.load()).rejects.toThrow('Failed to fetch');
