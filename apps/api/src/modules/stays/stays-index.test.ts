@@ -4,7 +4,7 @@ import { STAY_AMENITIES, addDays, nairobiToday, occupiedNights } from '@sokoni/c
 import type { StayFilters } from '@sokoni/contracts/stays';
 import { seedStays } from '../../../bench/seed-stays.js';
 import { seededRandom } from '../../../test/seeded-random.js';
-import { createTestDatabase } from '../../../test/test-app.js';
+import { createTestDatabase, queryRows } from '../../../test/test-app.js';
 import { insertUser } from '../accounts/accounts.repository.js';
 import { createStaysIndex, type IndexedStayFilters } from './stays-index.js';
 import { countStays, findStays } from './stays.repository.js';
@@ -95,7 +95,20 @@ describe('the stays index', () => {
     const index = createStaysIndex(db, () => at.getTime());
     const filters = { limit: 300, offset: 0, from: addDays(today, 2), to: addDays(today, 3) };
     const before = await index.page(filters, nightsOf(filters), at);
-    const stayId = before.ids[0]!;
+    // A free stay whose nights hold no row at all: a lapsed hold frees them for a search, but its
+    // row stays (and keeps out an overlapping one) until the lapse job expires it.
+    const listed = sql.join(
+      before.ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const [free] = await queryRows<{ id: string }>(
+      db,
+      sql`select s.id from stays s where s.id in (${listed}) and not exists (
+        select 1 from stay_bookings b where b.stay_id = s.id and b.status in ('held', 'confirmed', 'blocked')
+          and daterange(b.start_date, b.start_date + b.nights, '[)') && daterange(${filters.from}::date, ${filters.to}::date, '[)'))
+        limit 1`,
+    );
+    const stayId = free!.id;
     await db.execute(sql`insert into stay_bookings (stay_id, status, start_date, end_date, nights,
         price_per_night_cents, amount_cents, note)
       values (${stayId}, 'blocked', ${filters.from}, ${filters.to}, 1, 0, 0, 'Closed')`);
