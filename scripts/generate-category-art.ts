@@ -2,7 +2,7 @@
 // adding a category): `npx tsx scripts/generate-category-art.ts`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
-import { renderArt } from '../apps/api/src/db/seed/art.js';
+import { renderArt } from '../apps/api/src/seed/art.js';
 
 const out = new URL('../apps/web/public/images/categories/', import.meta.url);
 mkdirSync(out, { recursive: true });

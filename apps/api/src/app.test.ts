@@ -252,7 +252,7 @@ describe('the web app', () => {
   });
 
   it('gives a shared seller link their name, listings, location, rating and member since', async () => {
-    const seller = await registerUser(t.app, { name: 'Wanjiru <Crafts>' });
+    const seller = await registerUser(t.app, { name: 'Wanjiru <Crafts>', young: true });
     await createProduct(t.database.db, seller.id, { shopLocation: 'Kisumu' });
     const response = await t.app.inject(`/sellers/${seller.id}`);
     expect(response.statusCode).toBe(200);

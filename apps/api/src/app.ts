@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,9 +19,15 @@ import { ERROR_MESSAGES } from '@sokoni/contracts/error-codes';
 import { MY_ORDERS_PATH } from '@sokoni/contracts/mail';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seedSampleData } from './db/seed/index.js';
+import { seedSampleData } from './seed/index.js';
 import { authGuard } from './lib/auth-guard.js';
 import { createPostgresCacheBus, localCacheBus } from './lib/cache-bus.js';
+import {
+  boundConnections,
+  CONNECTION_TIMINGS,
+  serverTimeouts,
+  type ConnectionTimings,
+} from './lib/connection-bounds.js';
 import { errorBody, frameworkErrorReply, notFoundBody, registerErrorHandler } from './lib/error-handler.js';
 import { loadOrCreateSecret } from './lib/secrets.js';
 import { createSiteOrigins } from './lib/site-origins.js';
@@ -85,6 +92,8 @@ export type AppOptions = {
   jobs?: JobQueueTimings;
   /** Mail retry and lease timings (tests shorten them). */
   mail?: Partial<MailTimings>;
+  /** How long and how slowly a client may send a request (tests shorten them). */
+  connections?: Partial<ConnectionTimings>;
 };
 
 const API_SECURITY_HEADERS = {
@@ -100,10 +109,14 @@ const REDIS_FIRST_CONNECT_MS = 2000;
 /**
  * Fastify's trustProxy from ours. A hop count trusts that many addresses from our end of the chain
  * (the peer, then X-Forwarded-For from the right); it assumes the server is reached only through
- * those proxies, which a list of their addresses does not need to.
+ * those proxies, which a list of their addresses does not need to. Hop 0 is the connection's peer:
+ * the same function says whose connections are a proxy's.
  */
-const trustedProxies = (trust: Config['trustProxy']) =>
-  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+const trustedProxies = (trust: Config['trustProxy']) => {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return proxyAddr.compile(trust);
+};
 
 /**
  * With REDIS_URL every server process counts into one budget per client, and a restart keeps it.
@@ -137,20 +150,31 @@ const isStaticFile = (url: string) => {
 
 /** Builds the whole server: plugins, every module, the web app. Used by server.ts and by tests. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const trustProxy = trustedProxies(config.trustProxy);
+  const connections = { ...CONNECTION_TIMINGS, ...options.connections };
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: trustedProxies(config.trustProxy),
+    trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     forceCloseConnections: 'idle',
+    ...serverTimeouts(connections),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
+  // Slow and many connections from one client (docs/decisions/0016).
+  const stopBoundingConnections = boundConnections(app.server, {
+    maxPerClient: config.maxConnectionsPerAddress,
+    isProxy: (address) => trustProxy !== false && trustProxy(address, 0),
+    timings: connections,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => stopBoundingConnections());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -188,6 +212,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock,
     timings: options.mail,
   });
+  // Registered before the queue's stop, so it runs after it: no send is under way by then.
+  app.addHook('onClose', async () => mail.close());
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret');
   const tokens = createTokenService(jwtSecret, clock.now);
@@ -339,7 +365,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         reply.headers(API_SECURITY_HEADERS);
         done();
       });
-      await api.register(authGuard, { tokens, findAccount: accounts.findAccount });
+      await api.register(authGuard, { tokens, findAccount: accounts.findAccount, now: clock.now });
       await api.register(systemRoutes, { database });
       await api.register(accountsRoutes, { accounts });
       await api.register(shopRoutes, { products, reviews, sellers });

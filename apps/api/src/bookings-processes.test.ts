@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAY_MESSAGES, addDays, nairobiToday } from '@sokoni/contracts/stays-rules';
-import { createTokenService } from './lib/tokens.js';
-import {
-  call,
-  SERVER_PROCESSES_JWT_SECRET,
-  serverProcessesOnTestDatabase,
-} from '../test/server-processes.js';
+import { accountsIn, call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { stayBody } from '../test/stay-factories.js';
 import { queryRows } from '../test/test-app.js';
 
@@ -18,22 +13,7 @@ const GUESTS = Number(process.env.STAY_GUESTS ?? 500);
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 const { testDb, servers } = await serverProcessesOnTestDatabase();
 
-// The servers' own key (test/server-processes.ts): tokens made here are the servers' tokens.
-const tokens = createTokenService(SERVER_PROCESSES_JWT_SECRET);
-
-/** Accounts straight into the database (argon2 for hundreds of sign-ups would take minutes), with tokens. */
-async function accounts(count: number, tag: string) {
-  const rows = await queryRows<{ id: string; name: string; email: string }>(
-    testDb.database.db,
-    sql`insert into users (name, email, password_hash)
-        select 'Guest ' || n, 'guest-' || n || '-' || ${tag} || '@example.co.ke', 'not-a-hash'
-        from generate_series(1, ${count}) as n
-        returning id, name, email`,
-  );
-  return Promise.all(
-    rows.map(async (row) => ({ ...row, token: await tokens.sign({ ...row, role: 'user' }) })),
-  );
-}
+const accounts = (count: number, tag: string) => accountsIn(testDb, count, tag, { name: 'Guest' });
 
 describe.runIf(usesPostgres)('stay bookings across server processes (PostgreSQL)', () => {
   it('holds the nights for exactly one of many guests booking overlapping dates at once on two servers; the rest are told they are booked', async () => {

@@ -80,6 +80,18 @@ describe('loadConfig', () => {
   });
 });
 
+describe('MAX_CONNECTIONS_PER_ADDRESS', () => {
+  it('bounds the open connections of one client address: 256 unless set, and only by a positive whole number', () => {
+    expect(loadConfig({}).maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '1000' }).maxConnectionsPerAddress).toBe(1000);
+    for (const value of ['0', '-5', '2.5', 'lots']) {
+      expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: value })).toThrow(
+        /MAX_CONNECTIONS_PER_ADDRESS: /,
+      );
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('takes a number of proxies or their addresses, and nothing by default', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

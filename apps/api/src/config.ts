@@ -58,6 +58,9 @@ const EnvSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
     CORS_ORIGINS: z.string().optional(),
     TRUST_PROXY: trustProxy.default(false),
+    // A browser keeps up to 6 connections to a site, and a carrier's NAT puts many phones behind one
+    // address: 256 lets about 40 browsers share one at once (docs/decisions/0016).
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(256),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -122,6 +125,11 @@ export type Config = {
   corsOrigins: string[];
   /** false, a hop count, or the proxies' addresses (Fastify's trustProxy). */
   trustProxy: false | number | string[];
+  /**
+   * Open connections one client address (an IPv6 /64) may hold; a trusted proxy's are not counted
+   * (lib/connection-bounds.ts).
+   */
+  maxConnectionsPerAddress: number;
   /** Rate limits are kept here when set, so every server process shares them. */
   redisUrl: string | undefined;
   /** Uploads are refused while the disk under DATA_DIR has less free space than this. */
@@ -168,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: vars.RATE_LIMIT_MAX,
     corsOrigins: splitList(vars.CORS_ORIGINS),
     trustProxy: vars.TRUST_PROXY,
+    maxConnectionsPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS,
     redisUrl: vars.REDIS_URL,
     uploadsMinFreeBytes: vars.UPLOADS_MIN_FREE_MB * 1024 * 1024,
     webDist: vars.WEB_DIST === undefined ? undefined : resolve(vars.WEB_DIST),

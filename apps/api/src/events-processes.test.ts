@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events } from './db/schema/events.js';
-import { createTokenService } from './lib/tokens.js';
-import {
-  call,
-  SERVER_PROCESSES_JWT_SECRET,
-  serverProcessesOnTestDatabase,
-} from '../test/server-processes.js';
+import { accountsIn, call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { queryRows } from '../test/test-app.js';
 
 // Two server processes on one PostgreSQL, many buyers at once: only the database can decide who gets
@@ -21,22 +16,7 @@ const PRICE = 1200;
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 const { testDb, servers } = await serverProcessesOnTestDatabase();
 
-// The servers' own key (test/server-processes.ts): tokens made here are the servers' tokens.
-const tokens = createTokenService(SERVER_PROCESSES_JWT_SECRET);
-
-/** Accounts straight into the database (argon2 for thousands of sign-ups would take minutes), with tokens. */
-async function accounts(count: number, tag: string) {
-  const rows = await queryRows<{ id: string; name: string; email: string }>(
-    testDb.database.db,
-    sql`insert into users (name, email, password_hash)
-        select 'Buyer ' || n, 'buyer-' || n || '-' || ${tag} || '@example.co.ke', 'not-a-hash'
-        from generate_series(1, ${count}) as n
-        returning id, name, email`,
-  );
-  return Promise.all(
-    rows.map(async (row) => ({ ...row, token: await tokens.sign({ ...row, role: 'user' }) })),
-  );
-}
+const accounts = (count: number, tag: string) => accountsIn(testDb, count, tag, { name: 'Buyer' });
 
 const elapsed = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 

@@ -6,7 +6,7 @@ import { createTestDatabase, testConfig } from '../test/test-app.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { DEMO_PASSWORD, DEMO_USERS, SAMPLE_REVIEWERS } from './db/seed/accounts.js';
+import { DEMO_PASSWORD, DEMO_USERS, SAMPLE_REVIEWERS } from './seed/accounts.js';
 import { countUsers } from './modules/accounts/accounts.repository.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-restart-'));

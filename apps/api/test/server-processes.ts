@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { createTestDatabase } from './test-app.js';
+import { sql } from 'drizzle-orm';
+import { createTokenService } from '../src/lib/tokens.js';
+import { createTestDatabase, queryRows, type TestDatabase } from './test-app.js';
 
 /** The key every server process here signs with, as servers sharing a database must share one. */
 export const SERVER_PROCESSES_JWT_SECRET = 'server-processes-test-secret-0123456789abcdef';
@@ -18,6 +20,33 @@ export type ServerProcess = {
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 };
+
+const serverTokens = createTokenService(SERVER_PROCESSES_JWT_SECRET);
+
+/**
+ * Accounts straight into the database (argon2 for thousands of sign-ups would take minutes), with
+ * the servers' tokens. They are established accounts, made long ago, unless `young` (made now:
+ * docs/decisions/0015).
+ */
+export async function accountsIn(
+  testDb: TestDatabase,
+  count: number,
+  tag: string,
+  options: { young?: boolean; name?: string } = {},
+) {
+  const name = options.name ?? 'Member';
+  const rows = await queryRows<{ id: string; name: string; email: string }>(
+    testDb.database.db,
+    sql`insert into users (name, email, password_hash, created_at)
+        select ${name} || ' ' || n, lower(${name}) || '-' || n || '-' || ${tag} || '@example.co.ke', 'not-a-hash',
+               ${options.young ? sql`now()` : sql`'2000-01-01T00:00:00Z'::timestamptz`}
+        from generate_series(1, ${count}) as n
+        returning id, name, email`,
+  );
+  return Promise.all(
+    rows.map(async (row) => ({ ...row, token: await serverTokens.sign({ ...row, role: 'user' }) })),
+  );
+}
 
 /** Starts server processes on `databaseUrl`, each with its own data directory, and stops them all. */
 export function serverProcesses(databaseUrl: string) {
@@ -39,6 +68,8 @@ export function serverProcesses(databaseUrl: string) {
         PUBLIC_URL: 'http://127.0.0.1:3000',
         // Every process signs with one key, as servers sharing a database must.
         JWT_SECRET: SERVER_PROCESSES_JWT_SECRET,
+        // Every test's clients connect from 127.0.0.1; slow-clients.test.ts sets its own bound.
+        MAX_CONNECTIONS_PER_ADDRESS: '1000000',
         ...env,
       },
     });

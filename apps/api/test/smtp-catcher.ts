@@ -14,11 +14,16 @@ export async function startSmtpCatcher(options: { port?: number; holdRecipients?
   let held: Array<() => void> = [];
   let holding = options.holdRecipients ?? false;
   let recipientsSeen = 0;
+  let connectionsSeen = 0;
   const changed = () => waiting.splice(0).forEach((wake) => wake());
 
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connectionsSeen += 1;
+      callback();
+    },
     onRcptTo(_address, _session, callback) {
       recipientsSeen += 1;
       changed();
@@ -58,6 +63,8 @@ export async function startSmtpCatcher(options: { port?: number; holdRecipients?
     until,
     /** Resolves when a sender has reached RCPT TO (and is held there when holding). */
     recipientSeen: () => until(() => recipientsSeen > 0),
+    /** How many connections senders have opened so far. */
+    connections: () => connectionsSeen,
     release() {
       holding = false;
       held.forEach((go) => go());

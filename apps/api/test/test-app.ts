@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimitMax: 10_000,
     corsOrigins: [],
     trustProxy: false,
+    maxConnectionsPerAddress: 256,
     redisUrl: undefined,
     uploadsMinFreeBytes: 0,
     webDist: undefined,
@@ -75,6 +76,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
 
+const databases = new WeakMap<FastifyInstance, Database>();
+/** The database of an app made by createTestApp, for factories that only hold the app. */
+export const databaseOf = (app: FastifyInstance): Database | undefined => databases.get(app);
+
 /** The whole app on a fresh database, driven with app.inject. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -84,6 +89,7 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const app = await buildApp(config, { logger: false, ...options, database: testDb.database });
   await app.ready();
+  databases.set(app, testDb.database);
   return {
     app,
     database: testDb.database,

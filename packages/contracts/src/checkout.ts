@@ -78,6 +78,7 @@ export const PAYMENT_MESSAGES = {
   referenceRequired: 'A payment reference is required.',
   notFound: 'Payment not found.',
   providerUnavailable: 'The payment provider could not be reached. Please try again.',
+  starting: 'Your payment is still being started. Please try again in a moment.',
   badSignature: 'Invalid signature.',
   initiationFailed: 'Payment initiation failed. Please try again.',
   /** A charge that succeeded for something no longer to be had (each vertical may word its own). */

@@ -142,12 +142,46 @@ export const COURSE_MESSAGES = {
   enrolledCount: (count: number) => `${count.toLocaleString('en-KE')} enrolled`,
 } as const;
 
-/** The certificate's own words, on its page and in its PDF (spec §2 Certificate). */
+/** What a certificate vouches for: the course as the learner completed it, and who taught it on Sokoni. */
+export type CertificateFacts = {
+  learnerName: string;
+  courseTitle: string;
+  /** The lessons of the course the learner completed, and their length in minutes. */
+  lessonCount: number;
+  contentMinutes: number;
+  /** The instructor's Sokoni account: its name, and the month it was opened ('YYYY-MM', Nairobi). */
+  instructorName: string;
+  instructorMemberSince: string;
+};
+
+/** Who taught a certified course: 'the Sokoni account Grace Wanjiru, member since March 2025'. */
+function instructorAccount(instructorName: string, memberSince: string): string {
+  return `the Sokoni account ${instructorName}, member since ${formatCourseMonth(memberSince)}`;
+}
+
+/**
+ * The certificate's own words, on its page, in its PDF and in its public answer (spec §2
+ * Certificate). Anyone may publish a course under any title and instructor's name, so a
+ * certificate says plainly what it proves — a course completed on Sokoni, how long, taught by
+ * which Sokoni account and since when — and that it is no degree or qualification of anyone named.
+ */
 export const CERTIFICATE_TEXT = {
   title: 'Certificate of Completion',
   certifies: 'This certifies that',
-  completed: 'has successfully completed',
-  taughtBy: (instructorName: string) => `taught by ${instructorName}`,
+  completed: 'has completed the online course on Sokoni',
+  content: (lessonCount: number, contentMinutes: number) =>
+    `${COURSE_MESSAGES.lessons(lessonCount)} · ${formatContentLength(contentMinutes)} of content`,
+  account: instructorAccount,
+  taughtBy: (instructorName: string, memberSince: string) =>
+    `taught by ${instructorAccount(instructorName, memberSince)}`,
+  proves: (facts: CertificateFacts) =>
+    `${facts.learnerName} completed the online course “${facts.courseTitle}” on Sokoni ` +
+    `(${COURSE_MESSAGES.lessons(facts.lessonCount)}, ${formatContentLength(facts.contentMinutes)} of content), ` +
+    `taught by ${instructorAccount(facts.instructorName, facts.instructorMemberSince)}.`,
+  notAQualification:
+    'Anyone with a Sokoni account may publish a course, and Sokoni does not check who teaches it. ' +
+    'This certificate is not a degree, diploma or other qualification, and no institution named in ' +
+    'the course title or the instructor’s name issued or endorses it.',
   issued: (day: string) => `Issued ${formatCourseDay(day)}`,
   code: (code: string) => `Verification code: ${code}`,
   verifyAt: 'Verify this certificate at',
@@ -183,6 +217,21 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 });
 /** '2026-12-24' → '24 Dec 2026'. */
 export const formatCourseDay = (day: string): string => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+const monthFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+/** '2026-03' → 'March 2026'. */
+const formatCourseMonth = (month: string): string => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
+/** A length in words, as a certificate states it: 5 → '5 minutes', 60 → '1 hour', 150 → '2 hours 30 minutes'. */
+function formatContentLength(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [
+    hours ? `${hours} ${plural(hours, 'hour', 'hours')}` : '',
+    rest || !hours ? `${rest} ${plural(rest, 'minute', 'minutes')}` : '',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
 
 /** A lesson is locked until Nairobi's `today` reaches its release day (none: released at once). */
 export const isLessonLocked = (releaseDate: string | null, today: string): boolean =>

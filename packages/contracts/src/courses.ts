@@ -282,15 +282,23 @@ export const Course = CourseSummary.extend({
 });
 export type Course = z.infer<typeof Course>;
 
-/** A certificate as its learner and anyone checking it see it (spec §3 Certificate, with the learner's real name). */
-export const Certificate = z.object({
+/**
+ * GET /certificates/{code}: a certificate as anyone checking it sees it (an employer reading a CV).
+ * It says what it proves — a course completed on Sokoni, its lessons and length, taught by which
+ * Sokoni account since when — and what it is not; it carries no account's id.
+ */
+export const PublicCertificate = z.object({
   id: z.string(),
-  /** The learner's account (spec §3 Certificate: userId). */
-  userId: z.string(),
   courseId: z.string(),
   learnerName: z.string(),
   courseTitle: z.string(),
+  /** The name of the instructor's Sokoni account when the certificate was issued. */
   instructorName: z.string(),
+  /** The month the instructor's account was opened, in Nairobi: 'YYYY-MM'. */
+  instructorMemberSince: z.string().regex(/^\d{4}-\d{2}$/),
+  /** The course's lessons the learner completed, and their length in minutes. */
+  lessonCount: z.number().int(),
+  contentMinutes: z.number().int(),
   /** ISO date-time (UTC). */
   issuedDate: z.iso.datetime(),
   verificationCode: z.string(),
@@ -298,6 +306,17 @@ export const Certificate = z.object({
   certificateUrl: z.string(),
   /** The PDF: /api/certificates/{code}/pdf. */
   pdfUrl: z.string(),
+  /** What it proves, in words: CERTIFICATE_TEXT.proves. */
+  proves: z.string(),
+  /** What it is not: CERTIFICATE_TEXT.notAQualification. */
+  notAQualification: z.string(),
+});
+export type PublicCertificate = z.infer<typeof PublicCertificate>;
+
+/** A certificate as its learner sees it (spec §3 Certificate, with the learner's real name). */
+export const Certificate = PublicCertificate.extend({
+  /** The learner's account (spec §3 Certificate: userId). */
+  userId: z.string(),
 });
 export type Certificate = z.infer<typeof Certificate>;
 

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'REQUEST_REFUSED',
   'INTERNAL_ERROR',
+  'BUSY',
   // Who may call
   'AUTH_REQUIRED',
   'ADMIN_ONLY',
@@ -42,6 +43,9 @@ export const ERROR_CODES = [
   'OWN_LISTING',
   'STOCK_BELOW_HELD',
   'ALREADY_PAID',
+  'HOLD_LIMIT',
+  'NETWORK_HOLD_LIMIT',
+  'PAYMENT_STARTING',
   'AMOUNT_MISMATCH',
   'PAYMENT_TYPE_UNAVAILABLE',
   'CALLBACK_NOT_ALLOWED',
@@ -73,8 +77,8 @@ export const ERROR_CODES = [
   'FREE_EVENT',
   'PAID_EVENT',
   'CLAIM_LIMIT',
+  'NETWORK_CLAIM_LIMIT',
   'TICKET_NOT_FOUND',
-  'NOT_EVENT_ORGANIZER',
   'ALREADY_CHECKED_IN',
   // Stays
   'STAY_NOT_FOUND',
@@ -116,6 +120,9 @@ export const ERROR_CODES = [
   'WRONG_FOLDER',
   'UPLOAD_QUOTA_UNUSED',
   'UPLOAD_QUOTA_TOTAL',
+  'UPLOAD_DAILY_ACCOUNT',
+  'UPLOAD_DAILY_NETWORK',
+  'UPLOAD_DAILY_SITE',
   'STORAGE_FULL',
   'UNREADABLE_PDF',
   'MEDIA_LINK_INVALID',
@@ -130,6 +137,7 @@ export const ERROR_MESSAGES = {
   invalidValue: 'Invalid value.',
   invalidRequest: 'Invalid request.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  busy: 'Many people are doing the same thing right now. Please try again in a moment.',
   /** The path as asked, cut to 200 characters: a refusal never grows with what a client sends. */
   routeNotFound: (method: string, path: string) =>
     `Route ${method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path} not found`,

@@ -1,4 +1,3 @@
-import { TICKETS_PER_PURCHASE } from './checkout.js';
 import { MONEY_MAX, formatKES } from './money.js';
 import { plural } from './wording.js';
 
@@ -18,7 +17,6 @@ export const EVENT_TITLE_MAX_LENGTH = 120;
 export const EVENT_LOCATION_MAX_LENGTH = 200;
 export const EVENT_DESCRIPTION_MAX_LENGTH = 5000;
 /** Free tickets one user may hold for one event, every claim together. */
-export const FREE_TICKETS_PER_USER = TICKETS_PER_PURCHASE.max;
 
 /** Kenya keeps UTC+3 all year: every event time is shown in Nairobi time. */
 const nairobiTime = new Intl.DateTimeFormat('en-GB', {
@@ -69,14 +67,11 @@ export const EVENT_MESSAGES = {
     `${sold} ${plural(sold, 'ticket is', 'tickets are')} sold and ${held} held for buyers paying now: ` +
     `the number of tickets cannot go below ${sold + held}.`,
   notOwner: 'Only the organizer can change this event.',
-  notOrganizer: 'Only the organizer of this event can verify its tickets.',
   eventPast: 'This event has already taken place.',
   soldOut: (title: string) => `Sold out: ${title} has no tickets left.`,
   notEnoughSeats: (title: string, left: number) =>
     `Only ${left} ${plural(left, 'ticket', 'tickets')} left for ${title}.`,
   paidEvent: 'This event is not free: buy your tickets to attend.',
-  claimLimit: (held: number) =>
-    `You can hold at most ${FREE_TICKETS_PER_USER} free tickets for an event; you have ${held}.`,
   verified: 'Ticket verified successfully',
   alreadyCheckedIn: (at: string) => `This ticket was already checked in on ${formatNairobiTime(at)}.`,
   createSucceeded: 'Event created successfully!',

@@ -69,6 +69,28 @@ export const COURSE_MEDIA_QUOTA = {
   totalBytes: 20 * 1024 * 1024 * 1024,
 } as const;
 
+/**
+ * What may be uploaded in any 24 hours, counted from the uploads recorded in them, those still
+ * being received included (docs/decisions/0015). Each is far above what a real seller, host or
+ * instructor sends in a day and far below what fills a disk:
+ * - an account: 10 GB, fifty 200 MB lectures in a day;
+ * - an account in its first YOUNG_ACCOUNT_DAYS: 250 MB, one lecture and the photos of a few
+ *   listings, so a throwaway account buys little;
+ * - the new accounts made on one network, together: 1 GB, the first lectures of four new
+ *   instructors or the photos of hundreds of new listings. Established accounts are not counted
+ *   with them, so thousands behind one carrier's shared address are never refused for each other;
+ * - the whole site: 50 GB, and of it 10 GB for all new accounts together, so new accounts made on
+ *   many networks cannot spend the day's space of everyone else.
+ */
+export const UPLOAD_DAILY = {
+  windowHours: 24,
+  accountBytes: 10 * 1024 * 1024 * 1024,
+  youngAccountBytes: 250 * 1024 * 1024,
+  youngNetworkBytes: 1024 * 1024 * 1024,
+  siteBytes: 50 * 1024 * 1024 * 1024,
+  youngSiteBytes: 10 * 1024 * 1024 * 1024,
+} as const;
+
 export const UPLOAD_MESSAGES = {
   typeNotAllowed: (file: string) => `File type not allowed: ${file}`,
   tooLarge: (file: string) => `File too large: ${file}`,
@@ -82,6 +104,16 @@ export const UPLOAD_MESSAGES = {
     'You have 100 MB of uploads that are not in a listing or a post yet. Use them, or try again tomorrow.',
   totalQuota: 'Your account has used all of its 1 GB of upload space.',
   storageFull: 'Uploads are paused because Sokoni is low on storage space. Please try again later.',
+  dailyAccount:
+    'Your account has uploaded 10 GB in the last 24 hours, the most in a day. Please try again later.',
+  dailyYoungAccount:
+    'In its first 7 days an account may upload 250 MB in 24 hours, and yours has. Please try again later.',
+  dailyNetwork:
+    'New accounts made on your network have uploaded 1 GB in the last 24 hours, the most they may together. ' +
+    'Please try again later.',
+  dailySite: 'Sokoni has taken all the uploads it can in one day. Please try again later.',
+  dailyYoungSite:
+    'Sokoni has taken all the uploads it can from new accounts in one day. Please try again later.',
   unreadablePdf: (file: string) => `The PDF could not be read: ${file}`,
   courseMediaUnusedQuota:
     'You have 1 GB of lesson files that are not in a lesson yet. Add them to lessons, or try again tomorrow.',

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
+import { withTransactionSeams } from './transactions.js';
 
 export type Schema = typeof schema;
 /** The database or a transaction inside it: repositories accept either. */
@@ -56,10 +57,11 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
       loadDataDir: from,
       extensions: { pg_trgm, btree_gist },
     });
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    const drizzled = drizzlePglite(client, { schema });
+    await migratePglite(drizzled, { migrationsFolder: MIGRATIONS });
+    const db = withTransactionSeams(drizzled as unknown as Db);
     return {
-      db: db as unknown as Db,
+      db,
       driver: 'pglite',
       jobs: {
         executor: {
@@ -86,23 +88,36 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   }
 }
 
+/**
+ * How long a statement waits for a row another transaction holds before it gives up (pretix's 3 s):
+ * a hot row (an event's seats in a rush) answers 503 with Retry-After rather than hang requests.
+ */
+export const LOCK_TIMEOUT_MS = 3000;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
+  });
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error('PostgreSQL pool: idle connection lost:', error.message));
   // Several servers may start at once against one database: one migrates, the others wait.
   const lockClient = await pool.connect();
   try {
+    // Another server's migration may take longer than a row lock may be waited for.
+    await lockClient.query('set lock_timeout = 0');
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg(lockClient), { migrationsFolder: MIGRATIONS });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await lockClient.query('reset lock_timeout').catch(() => undefined);
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema });
+  const db = withTransactionSeams(drizzlePg(pool, { schema }) as unknown as Db);
   return {
-    db: db as unknown as Db,
+    db,
     driver: 'postgres',
     jobs: { url },
     ping: async () => {

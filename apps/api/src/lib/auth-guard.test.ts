@@ -13,13 +13,18 @@ const accounts = {
   u1: { name: 'Wanjiku', email: 'wanjiku@example.co.ke', role: 'user' as const },
   a1: { name: 'Admin', email: 'admin@example.co.ke', role: 'admin' as const },
 };
+const since = new Date('2026-01-05T08:00:00Z');
 
 async function guardedApp(routes: (app: ReturnType<typeof Fastify>) => void) {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
   await app.register(authGuard, {
     tokens,
-    findAccount: async (id) => accounts[id as keyof typeof accounts],
+    now: Date.now,
+    findAccount: async (id) => {
+      const account = accounts[id as keyof typeof accounts];
+      return account && { ...account, createdAt: since };
+    },
   });
   routes(app);
   await app.ready();
@@ -35,7 +40,7 @@ const jsonWith = (token: string | null) => ({
 describe('the auth guard', () => {
   it('refuses to register a route that does not say who may call it', async () => {
     const app = Fastify({ logger: false });
-    await app.register(authGuard, { tokens, findAccount: async () => undefined });
+    await app.register(authGuard, { tokens, now: Date.now, findAccount: async () => undefined });
     expect(() => app.get('/open-by-omission', async () => 'ok')).toThrow(/declares no access/);
   });
 

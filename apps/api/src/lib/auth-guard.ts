@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
+import { isYoungAccount } from '@sokoni/contracts/standing';
 import { forbidden, unauthorized } from './errors.js';
+import { networkOf, type Standing } from './standing.js';
 import type { AuthUser, TokenService } from './tokens.js';
 
 /** Who may call a route. Every API route says which, in `config.access`; none is open by omission. */
@@ -16,11 +18,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, or null for a visitor. */
     user: AuthUser | null;
+    /** The caller's standing (null for a visitor): lib/standing.ts. */
+    standing: Standing | null;
   }
 }
 
 /** The account a token names, as it is now; undefined once it no longer exists. */
-export type FindAccount = (id: string) => Promise<Pick<AuthUser, 'name' | 'email' | 'role'> | undefined>;
+export type FindAccount = (
+  id: string,
+) => Promise<(Pick<AuthUser, 'name' | 'email' | 'role'> & { createdAt: Date }) | undefined>;
 
 const refuseVisitors: onRequestHookHandler = (request, _reply, done) => {
   const message = request.routeOptions.config.signInMessage ?? AUTH_MESSAGES.authRequired;
@@ -48,8 +54,12 @@ const GUARDS: Record<Exclude<Access, 'public'>, onRequestHookHandler> = {
  * from it rather than from the token, so a removed user or a withdrawn role stops at once.
  */
 export const authGuard = fp(
-  async (app: FastifyInstance, options: { tokens: TokenService; findAccount: FindAccount }) => {
+  async (
+    app: FastifyInstance,
+    options: { tokens: TokenService; findAccount: FindAccount; now: () => number },
+  ) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('standing', null);
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
       if (!access) {
@@ -74,7 +84,12 @@ export const authGuard = fp(
       }
       const account = await options.findAccount(claims.sub);
       if (!account) throw unauthorized(AUTH_MESSAGES.sessionExpired, 'ACCOUNT_GONE');
-      request.user = { ...claims, ...account };
+      const { createdAt, ...current } = account;
+      request.user = { ...claims, ...current };
+      request.standing = {
+        young: isYoungAccount(createdAt, options.now()),
+        network: networkOf(request.ip),
+      };
     });
   },
   { name: 'auth-guard' },

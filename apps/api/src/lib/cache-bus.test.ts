@@ -26,12 +26,38 @@ async function bus(): Promise<CacheBus> {
   return created;
 }
 
+/**
+ * A change told inside a transaction is forgotten here only once the transaction commits: a reader
+ * in between would load the old row again, and the process would keep it (it ignores its own notice).
+ */
+async function forgetsHereOnlyAfterCommit(bus: CacheBus): Promise<void> {
+  const forget = vi.fn();
+  const changed = bus.topic('stays', forget);
+
+  await testDb.database.db
+    .transaction(async (tx) => {
+      await changed(tx, 'a-stay');
+      throw new Error('the write fails');
+    })
+    .catch(() => undefined);
+  expect(forget).not.toHaveBeenCalled();
+
+  await testDb.database.db.transaction(async (tx) => {
+    await changed(tx, 'a-stay');
+    expect(forget).not.toHaveBeenCalled();
+  });
+  expect(forget.mock.calls).toEqual([['a-stay']]);
+}
+
 describe('the cache bus of a process alone on its database', () => {
   it('forgets at once, and only here', async () => {
     const forget = vi.fn();
     await localCacheBus.topic('products', forget)();
     expect(forget).toHaveBeenCalledTimes(1);
   });
+
+  it('forgets a change made in a transaction once it commits, and never when it rolls back', () =>
+    forgetsHereOnlyAfterCommit(localCacheBus));
 });
 
 describe.runIf(usesPostgres)('the cache bus on PostgreSQL', () => {
@@ -91,6 +117,9 @@ describe.runIf(usesPostgres)('the cache bus on PostgreSQL', () => {
     });
     await expect.poll(() => forgetThere.mock.calls.length).toBe(1);
   });
+
+  it('forgets a change made in a transaction here once it commits, and never when it rolls back', async () =>
+    forgetsHereOnlyAfterCommit(await bus()));
 
   it('forgets everything when its connection is lost, listens again, and forgets again once it does', async () => {
     const [here, there] = await Promise.all([bus(), bus()]);

@@ -3,14 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
+import { afterCommit } from '../db/transactions.js';
 
 /** The PostgreSQL channel on which server processes tell each other what changed. */
 export const CACHE_CHANNEL = 'sokoni_cache';
 
 /**
- * What a write calls once it has changed what a topic keeps: forgotten here at once, and in every
- * other process when the write is done. Called with the write's transaction, the others are told
- * when it commits (never if it rolls back), so none of them reloads what it has not yet written.
+ * What a write calls once it has changed what a topic keeps. Called with the write's transaction,
+ * it is forgotten here once that commits (db/transactions.ts: afterCommit) and the other processes
+ * are told by a notice sent in it, which PostgreSQL delivers on commit: never before, when a reader
+ * would load the old row again, and never if it rolls back. Called without one, the write is done:
+ * forgotten here at once, and the others told.
  * `detail` narrows what changed (a row's id, say), so a cache can reload that part alone.
  */
 export type CacheChanged = (tx?: Db, detail?: string) => Promise<void>;
@@ -31,7 +34,7 @@ export type CacheBus = {
 
 /** A process alone on its database (PGlite's is never shared): forgetting here is all there is. */
 export const localCacheBus: CacheBus = {
-  topic: (_name, forget) => async (_tx, detail) => forget(detail),
+  topic: (_name, forget) => async (tx, detail) => afterCommit(tx ?? {}, () => forget(detail)),
   close: async () => {},
 };
 
@@ -100,14 +103,15 @@ export async function createPostgresCacheBus(options: {
     topic(name, forget) {
       topics.set(name, forget);
       return async (tx, detail) => {
-        forget(detail);
         const notice = detail === undefined ? `${me}:${name}` : `${me}:${name}:${detail}`;
         const notify = sql`select pg_notify(${CACHE_CHANNEL}, ${notice})`;
         // In a transaction a failed notice fails the write, which rolls back whole.
         if (tx) {
           await tx.execute(notify);
+          afterCommit(tx, () => forget(detail));
           return;
         }
+        forget(detail);
         // After the write, a failed notice leaves the others stale for their caches' time to live.
         await db
           .execute(notify)

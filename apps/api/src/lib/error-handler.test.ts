@@ -28,6 +28,26 @@ describe('the error handler', () => {
     });
   });
 
+  it.each([
+    ['a lock not had in time (55P03)', '55P03'],
+    ['a deadlock that outlasted its retries (40P01)', '40P01'],
+    ['a serialization failure that outlasted its retries (40001)', '40001'],
+  ])('answers %s with 503 BUSY and Retry-After, as Drizzle wraps it', async (_what, sqlState) => {
+    const driverError = Object.assign(new Error('canceling statement due to lock timeout'), {
+      code: sqlState,
+    });
+    const app = await appThrowing(new Error('Failed query: select …', { cause: driverError }));
+    const response = await app.inject('/boom');
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      code: 'BUSY',
+      message: 'Many people are doing the same thing right now. Please try again in a moment.',
+    });
+  });
+
   it('codes what the framework refuses: a body that fails its schema, malformed JSON, a body too large', async () => {
     const app = Fastify({ logger: false, bodyLimit: 100 }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);

@@ -3,7 +3,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorResponse } from '@sokoni/contracts/errors';
 import { ERROR_MESSAGES, type ErrorCode } from '@sokoni/contracts/error-codes';
-import { AppError } from './errors.js';
+import { AppError, isLockTimeout, isRetryableConflict } from './errors.js';
+
+/** How long a client is asked to wait after the database was too busy to answer it. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export function errorBody(
   statusCode: number,
@@ -33,7 +36,15 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.code, error.message));
+    }
+    // A row too busy to lock in time, or a conflict that outlasted its retries (db/transactions.ts):
+    // nothing was written, and asking again shortly will do.
+    if (isLockTimeout(error) || isRetryableConflict(error)) {
+      request.log.warn({ err: error }, 'database too busy: answered 503');
+      reply.header('retry-after', BUSY_RETRY_AFTER_SECONDS);
+      return reply.code(503).send(errorBody(503, 'BUSY', ERROR_MESSAGES.busy));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

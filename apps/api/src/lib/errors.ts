@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly statusCode: number,
+    /** For a 503: when to ask again, in seconds (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,6 +26,9 @@ export const conflict = (message: string, code: ErrorCode) => new AppError(code,
 export const payloadTooLarge = (message: string, code: ErrorCode) => new AppError(code, message, 413);
 export const unsupportedMediaType = (message: string, code: ErrorCode) => new AppError(code, message, 415);
 export const tooManyRequests = (message: string, code: ErrorCode) => new AppError(code, message, 429);
+/** Worth asking again shortly: answered with Retry-After (seconds). */
+export const unavailable = (message: string, code: ErrorCode, retryAfterSeconds: number) =>
+  new AppError(code, message, 503, retryAfterSeconds);
 
 /** Whether PostgreSQL refused with this SQLSTATE, from the driver or wrapped by Drizzle (its `cause`). */
 function hasSqlState(error: unknown, state: string): boolean {
@@ -35,6 +40,16 @@ function hasSqlState(error: unknown, state: string): boolean {
 
 /** PostgreSQL's unique_violation. */
 export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, '23505');
+
+/**
+ * PostgreSQL gave this transaction up so another could go on (serialization_failure,
+ * deadlock_detected): it may simply be run again.
+ */
+export const isRetryableConflict = (error: unknown): boolean =>
+  hasSqlState(error, '40001') || hasSqlState(error, '40P01');
+
+/** A lock not had within lock_timeout (lock_not_available): the row is too busy right now. */
+export const isLockTimeout = (error: unknown): boolean => hasSqlState(error, '55P03');
 
 /** PostgreSQL's exclusion_violation: nights overlapping a row that holds them (stay_bookings_no_overlap). */
 export const isExclusionViolation = (error: unknown): boolean => hasSqlState(error, '23P01');

@@ -49,3 +49,66 @@ describe('the job queue stopping', () => {
     expect(unhandled).toEqual([]);
   });
 });
+
+describe('the job queue working', () => {
+  it('works a job sent in a transaction as soon as it commits, long before the next poll, and never one rolled back', async () => {
+    const jobs = createJobQueue(testDb.database, pino({ level: 'silent' }), { pollingIntervalSeconds: 30 });
+    const ran: number[] = [];
+    jobs.define<{ n: number }>(
+      'wakes',
+      { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
+      async ({ n }) => {
+        ran.push(n);
+      },
+    );
+    await jobs.start();
+    try {
+      // The worker's first poll, at start, finds nothing; its next is 30 s away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await testDb.database.db
+        .transaction(async (tx) => {
+          await jobs.send('wakes', { n: 1 }, { db: tx });
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await testDb.database.db.transaction((tx) => jobs.send('wakes', { n: 2 }, { db: tx }));
+      await expect.poll(() => ran, { timeout: 5000 }).toEqual([2]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('runs the jobs of a batch side by side; one that fails is retried alone while the others complete', async () => {
+    const jobs = createJobQueue(testDb.database, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
+    const runs = new Map<number, number>();
+    const allStarted = gate();
+    let running = 0;
+    let mostAtOnce = 0;
+    jobs.define<{ n: number }>(
+      'batches',
+      { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60, batchSize: 5 },
+      async ({ n }) => {
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        if (running === 5) allStarted.open();
+        // Run one after another, they would each wait out the 3 s here.
+        await Promise.race([allStarted.opened, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        running -= 1;
+        if (n === 3 && runs.get(n) === 1) throw new Error('a failure of job 3 alone');
+      },
+    );
+    await jobs.start();
+    try {
+      await testDb.database.db.transaction(async (tx) => {
+        for (let n = 1; n <= 5; n += 1) await jobs.send('batches', { n }, { db: tx });
+      });
+      await expect
+        .poll(() => Object.fromEntries(runs), { timeout: 10_000 })
+        .toEqual({ 1: 1, 2: 1, 3: 2, 4: 1, 5: 1 });
+      expect(mostAtOnce).toBe(5);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

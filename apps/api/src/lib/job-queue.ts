@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database, Db, SqlExecutor } from '../db/client.js';
+import { afterCommit } from '../db/transactions.js';
 
 /** pg-boss keeps its tables in a schema of its own, beside ours. */
 export const JOB_SCHEMA = 'pgboss';
@@ -17,6 +18,13 @@ export type QueueOptions = {
    * handler must give up before then, or tolerate running twice.
    */
   expireInSeconds: number;
+  /**
+   * Jobs a worker takes in one fetch and runs side by side (default 1). Each succeeds or fails
+   * alone; the batch as a whole must finish within `expireInSeconds`.
+   */
+  batchSize?: number;
+  /** Workers per process, each fetching its own batches (default 1). */
+  workers?: number;
 };
 
 declare module 'fastify' {
@@ -144,8 +152,30 @@ export function createJobQueue(
 
   const queues = new Map<string, { options: QueueOptions; handler: JobHandler<object> }>();
   const schedules = new Map<string, string>();
+  const workerIds = new Map<string, string[]>();
   let started = false;
   let stopping: Promise<void> | undefined;
+
+  /** Sets this process's idle workers of a queue fetching now rather than at their next poll. */
+  function wake(name: string) {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  }
+
+  /**
+   * Runs one job of a batch. A job that fails is failed alone, to be retried after its backoff,
+   * while the rest of its batch completes. Throws only when that failure could not be recorded.
+   */
+  async function runJob(name: string, handler: JobHandler<object>, job: PgBoss.JobWithMetadata<object>) {
+    try {
+      await handler(job.data);
+    } catch (error) {
+      log.warn(
+        { err: error, queue: name, job: job.id, retry: job.retryCount, retryLimit: job.retryLimit },
+        `job ${name} failed`,
+      );
+      await boss.fail(name, job.id, error as object);
+    }
+  }
 
   return {
     define(name, options, handler) {
@@ -165,6 +195,9 @@ export function createJobQueue(
         ...(options.db ? { db: transactionExecutor(options.db) } : {}),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
+      // A job due now is worked now: by this process once the job is visible, i.e. committed
+      // (others find it at their next poll).
+      if (!options.startAfterSeconds) afterCommit(options.db ?? {}, () => wake(name));
     },
 
     async start() {
@@ -185,23 +218,32 @@ export function createJobQueue(
         }
         for (const [name, cron] of schedules) await boss.schedule(name, cron);
       });
-      for (const [name, { handler }] of queues) {
-        await boss.work<object>(
-          name,
-          { includeMetadata: true, pollingIntervalSeconds: timings.pollingIntervalSeconds ?? 2 },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await handler(job.data);
-            } catch (error) {
-              log.warn(
-                { err: error, queue: name, job: job.id, retry: job.retryCount, retryLimit: job.retryLimit },
-                `job ${name} failed`,
+      for (const [name, { options, handler }] of queues) {
+        const batchSize = options.batchSize ?? 1;
+        for (let worker = 0; worker < (options.workers ?? 1); worker += 1) {
+          const id: string = await boss.work<object>(
+            name,
+            {
+              includeMetadata: true,
+              batchSize,
+              pollingIntervalSeconds: timings.pollingIntervalSeconds ?? 2,
+            },
+            async (batch) => {
+              const unrecorded: unknown[] = [];
+              await Promise.all(
+                batch.map((job) =>
+                  runJob(name, handler, job).catch((error: unknown) => unrecorded.push(error)),
+                ),
               );
-              throw error;
-            }
-          },
-        );
+              // A job whose failure could not be recorded must not be completed with the batch:
+              // throwing fails every job of the batch not yet completed, so that one is retried too.
+              if (unrecorded.length > 0) throw unrecorded[0];
+              // A full batch says more jobs may be waiting: fetch again now, not after the interval.
+              if (batch.length === batchSize) boss.notifyWorker(id);
+            },
+          );
+          workerIds.set(name, [...(workerIds.get(name) ?? []), id]);
+        }
       }
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryIndex, orderedSets } from './memory-index.js';
+import { answersFilters, createMemoryIndex, orderedSets } from './memory-index.js';
 
 type Row = { id: string; category: string; value: number };
 
@@ -117,5 +117,20 @@ describe('an index in memory', () => {
     expect(state.byCategory.get('x')!.byValue).toEqual([]);
     expect(state.byCategory.get('y')!.byValue.map((row) => row.id)).toEqual(['c', 'a']);
     expect(state.byCategory.get('z')!.byValue.map((row) => row.id)).toEqual(['d']);
+  });
+});
+
+describe('answersFilters', () => {
+  type Filters = { q?: string; category?: string; limit: number };
+  const answered = answersFilters<Filters>({ q: false, category: true, limit: true });
+
+  it('answers filters it names as its own, and leaves to the database one it names as not', () => {
+    expect(answered({ category: 'phones', limit: 20 })).toBe(true);
+    expect(answered({ q: undefined, category: 'phones', limit: 20 })).toBe(true);
+    expect(answered({ q: 'tecno', limit: 20 })).toBe(false);
+  });
+
+  it('leaves to the database a filter it does not know, rather than ignore it', () => {
+    expect(answered({ limit: 20, colour: 'red' } as Filters)).toBe(false);
   });
 });

@@ -20,6 +20,21 @@ export const epochMicros = (column: AnyColumn) =>
 /** Past this age an index is built afresh in the background: a write made by hand is seen within it. */
 export const MEMORY_INDEX_MAX_AGE_MS = 5 * 60_000;
 
+/**
+ * Which of a list's filters its memory index answers, each named with true or false: a filter added
+ * to the list's query fails to compile here until someone says whether the index answers it, and
+ * one the index does not know is answered by the database, never silently ignored.
+ */
+export type FilterSupport<Filters> = { readonly [Key in keyof Required<Filters>]: boolean };
+
+/** Whether every filter a request sets is one the index answers (what no one set does not count). */
+export const answersFilters =
+  <Filters extends object>(support: FilterSupport<Filters>) =>
+  (filters: Filters): boolean =>
+    Object.entries(filters).every(
+      ([key, value]) => value === undefined || (support as Record<string, boolean>)[key] === true,
+    );
+
 export function createMemoryIndex<Row extends { id: string }, State>(options: {
   now: () => number;
   maxAgeMs?: number;

@@ -12,8 +12,11 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The network the account was made from (lib/standing.ts); null for accounts made before #25. */
+    signupNetwork: text('signup_network'),
   },
   (table) => [
+    index('users_signup_network').on(table.signupNetwork, table.createdAt),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
     check('users_role_known', sql`${table.role} in ('user', 'admin')`),
   ],

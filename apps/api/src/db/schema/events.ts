@@ -68,6 +68,8 @@ export const tickets = pgTable(
     checkedInBy: uuid('checked_in_by').references(() => users.id),
     /** The payment that bought it: one ticket per payment, however often fulfilment is asked for. */
     paymentReference: text('payment_reference').unique(),
+    /** The network a free ticket was claimed from (null for a paid one): lib/standing.ts. */
+    network: text('network'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

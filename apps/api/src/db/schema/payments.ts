@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PAYMENT_TYPES } from '@sokoni/contracts/checkout';
 import { users } from './accounts.js';
 
@@ -36,6 +46,16 @@ export const payments = pgTable(
      */
     refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * What the payment is for, one payer's thing: an order, a booking, one buyer's seats of an event,
+     * one learner's place in a course. At most one payment of a subject holds at a time.
+     */
+    openKey: text('open_key').notNull(),
+    /** Where the payer goes to pay, and the provider's code for it: answered again to a second click. */
+    authorizationUrl: text('authorization_url'),
+    accessCode: text('access_code'),
+    /** The payer's network when they started paying (lib/standing.ts): new accounts share its bounds. */
+    network: text('network').notNull(),
   },
   (table) => [
     check('payments_status_known', sql`${table.status} in ('pending', 'success', 'failed', 'abandoned')`),
@@ -45,6 +65,15 @@ export const payments = pgTable(
     index('payments_refunds_pending')
       .on(table.updatedAt)
       .where(sql`${table.refundStatus} = 'pending'`),
+    uniqueIndex('payments_one_open_per_subject')
+      .on(table.openKey)
+      .where(sql`${table.status} = 'pending' and ${table.holdEndedAt} is null`),
+    index('payments_open_of_payer')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending' and ${table.holdEndedAt} is null`),
+    index('payments_open_of_network')
+      .on(table.network)
+      .where(sql`${table.status} = 'pending' and ${table.holdEndedAt} is null`),
     index('payments_holds_open')
       .on(table.holdExpiresAt)
       .where(sql`${table.status} = 'pending' and ${table.holdEndedAt} is null`),

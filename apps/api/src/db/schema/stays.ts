@@ -106,6 +106,8 @@ export const stayBookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Why the host blocked the nights (their own note). */
     note: text('note').notNull().default(''),
+    /** The network a guest booked from (null for a block): new accounts share its bounds (lib/standing.ts). */
+    network: text('network'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,6 +127,9 @@ export const stayBookings = pgTable(
     ),
     check('stay_bookings_held_until', sql`${table.status} <> 'held' or ${table.holdExpiresAt} is not null`),
     index('stay_bookings_guest').on(table.guestId, table.startDate),
+    index('stay_bookings_held_network')
+      .on(table.network)
+      .where(sql`${table.status} = 'held'`),
     index('stay_bookings_stay').on(table.stayId, table.startDate),
   ],
 );

@@ -24,6 +24,8 @@ export const uploads = pgTable(
     check('uploads_kind_known', sql`${table.kind} in ('image', 'video', 'course-media')`),
     check('uploads_bytes_positive', sql`${table.bytes} > 0`),
     index('uploads_owner').on(table.ownerId, table.usedAt),
+    // The day's bytes, per account, network and site (decision 0015).
+    index('uploads_created').on(table.createdAt),
     index('uploads_unused')
       .on(table.createdAt)
       .where(sql`${table.usedAt} is null`),

@@ -21,7 +21,13 @@ const userColumns = {
 
 export async function insertUser(
   db: Db,
-  values: { name: string; email: string; passwordHash: string; role?: 'user' | 'admin' },
+  values: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    role?: 'user' | 'admin';
+    signupNetwork?: string;
+  },
 ): Promise<UserRecord> {
   const [row] = await db.insert(users).values(values).returning(userColumns);
   if (!row) throw new Error('insert into users returned no row');

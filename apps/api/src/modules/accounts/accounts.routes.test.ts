@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { bearer, makeAdmin, registerUser } from '../../../test/factories.js';
 import { countUsers, findUserByEmail, insertLoginFailure } from './accounts.repository.js';
 import { LOGIN_LIMITS } from './accounts.service.js';
@@ -46,6 +46,26 @@ describe('POST /api/auth/register', () => {
     expect(stored?.email).toBe('mwangi.k@example.co.ke');
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored?.passwordHash).not.toContain('secret1');
+  });
+
+  it('records the network the account was made from (an IPv4 /24, an IPv6 /56), never a written X-Forwarded-For', async () => {
+    const from = async (email: string, remoteAddress: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Njeri Wambui', email, password: 'Passw0rd' },
+        remoteAddress,
+        headers: { 'x-forwarded-for': '198.51.100.23' },
+      });
+      expect(response.statusCode).toBe(201);
+      const [row] = await queryRows<{ network: string | null }>(
+        t.database.db,
+        sql`select signup_network as network from users where email = ${email}`,
+      );
+      return row?.network;
+    };
+    expect(await from('njeri.v4@example.co.ke', '41.90.64.17')).toBe('41.90.64.0/24');
+    expect(await from('njeri.v6@example.co.ke', '2c0f:fe38:2101:3f4a::9')).toBe('2c0f:fe38:2101:3f00::/56');
   });
 
   it("refuses an e-mail that exists, whatever its case, with 409 'Email already exists'", async () => {
@@ -264,7 +284,7 @@ describe('sign-in limits that hold against spraying (ASVS 2.2.1)', () => {
 
 describe('GET /api/users/{id}', () => {
   it('shows a visitor the name and join date but not the e-mail', async () => {
-    const user = await registerUser(t.app, { name: 'Njeri Mutua' });
+    const user = await registerUser(t.app, { name: 'Njeri Mutua', young: true });
     const response = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: user.id, name: 'Njeri Mutua', createdAt: expect.any(String) });

@@ -20,7 +20,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
     },
     async (request, reply) => {
-      const accessToken = await accounts.register(request.body);
+      const accessToken = await accounts.register(request.body, request.ip);
       return reply.code(201).send({ access_token: accessToken });
     },
   );

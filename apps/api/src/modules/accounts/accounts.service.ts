@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import type { Db } from '../../db/client.js';
 import { conflict, isUniqueViolation, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { networkOf } from '../../lib/standing.js';
 import type { TokenService } from '../../lib/tokens.js';
 import * as repo from './accounts.repository.js';
 import { hashPassword, makeDecoyHash, verifyPassword } from './passwords.js';
@@ -63,10 +64,19 @@ export function createAccountsService(deps: { db: Db; tokens: TokenService; cloc
   }
 
   return {
-    async register(input: { name: string; email: string; password: string }): Promise<string> {
+    /**
+     * Creates the account, noting the network it was made from: new accounts of one network share
+     * the bounds that one new account has (docs/decisions/0015).
+     */
+    async register(input: { name: string; email: string; password: string }, ip: string): Promise<string> {
       const passwordHash = await hashPassword(input.password);
       try {
-        const user = await repo.insertUser(db, { name: input.name, email: input.email, passwordHash });
+        const user = await repo.insertUser(db, {
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          signupNetwork: networkOf(ip),
+        });
         return await issueToken(user);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
@@ -87,7 +97,7 @@ export function createAccountsService(deps: { db: Db; tokens: TokenService; cloc
     /** The account behind a token, for the auth guard; undefined when it no longer exists. */
     async findAccount(id: string) {
       const user = isUuid(id) ? await repo.findUserById(db, id) : undefined;
-      return user && { name: user.name, email: user.email, role: user.role };
+      return user && { name: user.name, email: user.email, role: user.role, createdAt: user.createdAt };
     },
 
     /** Anyone may see a user's name and join date; only the user sees their own e-mail. */

@@ -12,6 +12,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { refuseOwn } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './community.repository.js';
@@ -136,7 +137,7 @@ export function createCommunityService({ db, uploads }: { db: Db; uploads: Pick<
     async upvote(caller: AuthUser, replyId: string): Promise<{ replyId: string; upvotes: number }> {
       const reply = isUuid(replyId) ? await repo.findReplyById(db, replyId) : undefined;
       if (!reply) throw notFound(M.replyNotFound, 'REPLY_NOT_FOUND');
-      if (reply.authorId === caller.sub) throw forbidden(M.ownReply, 'OWN_REPLY');
+      refuseOwn(caller, reply.authorId, () => forbidden(M.ownReply, 'OWN_REPLY'));
       try {
         const upvotes = await db.transaction((tx) => repo.addUpvote(tx, replyId, caller.sub));
         return { replyId, upvotes };

@@ -3,14 +3,11 @@ import { createRequire } from 'node:module';
 import fontkit from 'fontkit';
 import { PDFDocument, PageSizes, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { CERTIFICATE_TEXT as TEXT } from '@sokoni/contracts/courses-rules';
+import { CERTIFICATE_TEXT as TEXT, type CertificateFacts } from '@sokoni/contracts/courses-rules';
 import { SITE } from '@sokoni/contracts/site';
 import { nairobiDate } from '../../lib/clock.js';
 
-export type CertificatePdfInput = {
-  learnerName: string;
-  courseTitle: string;
-  instructorName: string;
+export type CertificatePdfInput = CertificateFacts & {
   /** ISO date-time; printed as the day in Nairobi. */
   issuedDate: string;
   verificationCode: string;
@@ -124,9 +121,10 @@ const qrPng = (url: string) =>
   QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
 
 /**
- * A certificate of completion, one A4 landscape page: Sokoni's name, the learner, the course, its
- * instructor, the day it was issued (Nairobi), and the code and link that verify it, also as a QR
- * code. Names are set in Unicode NFC, so a name typed with combining accents prints as written.
+ * A certificate of completion, one A4 landscape page: Sokoni's name, the learner, the course on
+ * Sokoni with its lessons and length, the instructor's Sokoni account and since when, what the
+ * certificate is not, the day it was issued (Nairobi), and the code and link that verify it, also as
+ * a QR code. Names are set in Unicode NFC, so a name typed with combining accents prints as written.
  */
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
   const learnerName = input.learnerName.normalize('NFC');
@@ -166,27 +164,32 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     borderWidth: 0.75,
   });
 
-  let y = PAGE_HEIGHT - 84;
-  y = drawLines(page, single(SITE.name.toUpperCase(), 16), bold, { top: y, color: BRAND }) - 14;
-  y = drawLines(page, single(TEXT.title, 34), bold, { top: y }) - 30;
-  y = drawLines(page, single(TEXT.certifies, 14), italic, { top: y, color: MUTED }) - 14;
+  let y = PAGE_HEIGHT - 72;
+  y = drawLines(page, single(SITE.name.toUpperCase(), 14), bold, { top: y, color: BRAND }) - 10;
+  y = drawLines(page, single(TEXT.title, 30), bold, { top: y }) - 18;
+  y = drawLines(page, single(TEXT.certifies, 13), italic, { top: y, color: MUTED }) - 10;
   const name = fitText(learnerName, bold, TEXT_WIDTH, [
-    { lines: 1, max: 40, min: 24 },
-    { lines: 2, max: 24, min: 14 },
+    { lines: 1, max: 36, min: 22 },
+    { lines: 2, max: 22, min: 14 },
   ]);
-  y = drawLines(page, name, bold, { top: y }) - 16;
-  y = drawLines(page, single(TEXT.completed, 14), italic, { top: y, color: MUTED }) - 14;
+  y = drawLines(page, name, bold, { top: y }) - 12;
+  y = drawLines(page, single(TEXT.completed, 13), italic, { top: y, color: MUTED }) - 10;
   const title = fitText(courseTitle, bold, TEXT_WIDTH, [
-    { lines: 1, max: 26, min: 18 },
-    { lines: 2, max: 20, min: 14 },
+    { lines: 1, max: 24, min: 18 },
+    { lines: 2, max: 18, min: 14 },
     { lines: 3, max: 14, min: 10 },
   ]);
-  y = drawLines(page, title, bold, { top: y }) - 10;
-  const taughtBy = fitText(TEXT.taughtBy(instructorName), regular, TEXT_WIDTH, [
-    { lines: 1, max: 14, min: 10 },
+  y = drawLines(page, title, bold, { top: y }) - 8;
+  const content = TEXT.content(input.lessonCount, input.contentMinutes);
+  y = drawLines(page, single(content, 12), regular, { top: y, color: MUTED }) - 4;
+  const taughtBy = fitText(TEXT.taughtBy(instructorName, input.instructorMemberSince), regular, TEXT_WIDTH, [
+    { lines: 1, max: 12, min: 10 },
     { lines: 2, max: 10, min: 8 },
   ]);
-  drawLines(page, taughtBy, regular, { top: y, color: MUTED });
+  y = drawLines(page, taughtBy, regular, { top: y, color: MUTED }) - 14;
+  // What the certificate is not, in type a reader of a CV does not pass over.
+  const notice = fitText(TEXT.notAQualification, regular, TEXT_WIDTH, [{ lines: 2, max: 10, min: 8 }]);
+  drawLines(page, notice, regular, { top: y });
 
   // The footer, above the border: the QR code on the right, the day, code and link on its left.
   const left = (PAGE_WIDTH - TEXT_WIDTH) / 2;

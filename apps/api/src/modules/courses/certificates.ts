@@ -6,13 +6,16 @@ import * as enrollments from './enrollments.repository.js';
 
 /**
  * The learner has done every lesson: they are marked finished and get their certificate, with their
- * account's name and the course's title and instructor as they are now. Once: the certificate's
- * unique key lets one in, whoever else tries. Runs in the caller's transaction, where nothing else
- * can complete a lesson of this learner's (their enrolment or the course is locked).
+ * account's name, the course's title and the name of the instructor's account (not the instructor's
+ * name the course gives: a certificate vouches for a Sokoni account) as they are now. Once: the
+ * certificate's unique key lets one in, whoever else tries. Runs in the caller's transaction, where
+ * nothing else can complete a lesson of this learner's (their enrolment or the course is locked).
  */
 export async function certify(tx: Db, course: CourseKeys, userId: string, at: Date): Promise<void> {
   const learnerName = await enrollments.findUserName(tx, userId);
+  const instructorName = await enrollments.findUserName(tx, course.instructorId);
   if (learnerName === undefined) throw new Error(`learner ${userId} vanished while finishing a course`);
+  if (instructorName === undefined) throw new Error(`instructor of course ${course.id} vanished`);
   await enrollments.markCompleted(tx, course.id, userId, at);
   await enrollments.insertCertificate(tx, {
     courseId: course.id,
@@ -20,7 +23,7 @@ export async function certify(tx: Db, course: CourseKeys, userId: string, at: Da
     verificationCode: newCertificateCode(),
     learnerName,
     courseTitle: course.title,
-    instructorName: instructorNameOf(course.instructorName),
+    instructorName: instructorNameOf(instructorName),
     issuedAt: at,
   });
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate, Course } from '@sokoni/contracts/courses';
 import { COURSE_PAGE_SIZE, courseListQuery } from '@sokoni/contracts/courses-rules';
@@ -25,6 +26,9 @@ beforeAll(async () => {
   );
   t = await createTestApp({ webDist }, { now: () => Date.parse('2026-11-20T06:00:00Z') });
   const instructor = await registerUser(t.app, { name: 'Grace Wanjiru' });
+  await t.database.db.execute(
+    sql`update users set created_at = '2025-03-14T09:00:00Z' where id = ${instructor.id}`,
+  );
   const learner = await registerUser(t.app, { name: 'Wanjirũ Mũthoni' });
   ({ course } = await createCourseWithLessons(t.app, instructor, ['Breeds', 'Housing'], {
     title: 'Poultry <Farming>',
@@ -85,14 +89,14 @@ describe("shared course and certificate links, and the catalogue's first answers
     expect(answer.json()).toHaveLength(2);
   });
 
-  it("gives a certificate's public page whose it is, for which course and when, in its preview and its answer", async () => {
+  it("gives a certificate's public page whose it is, what it proves and when, in its preview and its answer", async () => {
     const code = certificate.verificationCode;
     for (const asTyped of [code, code.toLowerCase()]) {
       const page = await t.app.inject(`/certificates/${asTyped}`);
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<title>Wanjirũ Mũthoni completed Swahili</title>');
+      expect(page.body).toContain('<title>Wanjirũ Mũthoni completed a course on Sokoni: Swahili</title>');
       expect(page.body).toContain(
-        `<meta property="og:description" content="Certificate of Completion issued by Sokoni on 20 Nov 2026 · taught by Grace Wanjiru · code ${code}" />`,
+        `<meta property="og:description" content="1 lesson · 15 minutes of content · taught by the Sokoni account Grace Wanjiru, member since March 2025 · Issued 20 Nov 2026 · Verification code: ${code}" />`,
       );
       expect(page.body).toContain(
         `<meta property="og:image" content="http://127.0.0.1:3000${SAMPLE_COURSE_IMAGE}" />`,

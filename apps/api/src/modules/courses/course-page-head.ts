@@ -1,10 +1,11 @@
 import { CourseQuery } from '@sokoni/contracts/courses';
 import {
+  CERTIFICATE_TEXT,
   COURSE_PAGE_SIZE,
   courseListQuery,
-  formatCourseDay,
   formatCoursePrice,
 } from '@sokoni/contracts/courses-rules';
+import { nairobiDate } from '../../lib/clock.js';
 import type { PageHead } from '../../lib/page-meta.js';
 import { AppError } from '../../lib/errors.js';
 import type { CoursesService } from './courses.service.js';
@@ -62,7 +63,8 @@ async function coursePageHead(courses: CoursesService, id: string, origin: strin
 
 /**
  * A certificate's public page, the link a learner puts on a CV or shares on LinkedIn: the preview
- * says whose it is, for which course and when, and the page shows it without asking.
+ * says whose it is, what it proves (a course on Sokoni, taught by which Sokoni account) and when,
+ * and the page shows it without asking.
  */
 async function certificatePageHead(
   { courses, enrollments }: CoursesPages,
@@ -73,8 +75,13 @@ async function certificatePageHead(
   const course = await courses.get(certificate.courseId);
   return {
     meta: {
-      title: `${certificate.learnerName} completed ${certificate.courseTitle}`,
-      description: `Certificate of Completion issued by Sokoni on ${formatCourseDay(certificate.issuedDate.slice(0, 10))} · taught by ${certificate.instructorName} · code ${certificate.verificationCode}`,
+      title: `${certificate.learnerName} completed a course on Sokoni: ${certificate.courseTitle}`,
+      description: [
+        CERTIFICATE_TEXT.content(certificate.lessonCount, certificate.contentMinutes),
+        CERTIFICATE_TEXT.taughtBy(certificate.instructorName, certificate.instructorMemberSince),
+        CERTIFICATE_TEXT.issued(nairobiDate(Date.parse(certificate.issuedDate))),
+        CERTIFICATE_TEXT.code(certificate.verificationCode),
+      ].join(' · '),
       image: `${origin}${course.image}`,
     },
     pageModule: 'src/features/courses/pages/certificate-verification-page.tsx',

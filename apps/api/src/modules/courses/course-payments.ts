@@ -1,10 +1,9 @@
-import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
-import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { refuseOwn } from '../../lib/access.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
 import { courseNotFound, ownCourse } from './course-errors.js';
@@ -29,20 +28,16 @@ export function coursePaymentHandler(deps: {
   const { now } = deps.clock ?? systemClock;
 
   return {
-    // No supersede: the subject is the course, and other learners' payments for it are theirs.
+    // One learner's place in the course: other learners' payments for it are theirs.
+    subjectKey: (caller, input) => `${input.courseId}:${caller.sub}`,
+
     async prepare(tx, caller, input) {
       const course = isUuid(input.courseId) ? await courses.findCourseById(tx, input.courseId) : undefined;
       if (!course) throw courseNotFound();
-      if (course.instructorId === caller.sub) throw ownCourse();
+      refuseOwn(caller, course.instructorId, ownCourse);
       if (course.priceCents === 0) throw badRequest(COURSE_MESSAGES.freeCourse, 'FREE_COURSE');
       if (await enrollments.findEnrollment(tx, course.id, caller.sub))
         throw conflict(COURSE_MESSAGES.alreadyEnrolled, 'ALREADY_ENROLLED');
-      if (shillingsToCents(input.amount) !== course.priceCents) {
-        throw conflict(
-          PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(course.priceCents))),
-          'AMOUNT_MISMATCH',
-        );
-      }
       return { subjectId: course.id, amountCents: course.priceCents, description: course.title };
     },
 

@@ -1,6 +1,19 @@
-import type { Certificate, Course, CourseSummary, Lesson } from '@sokoni/contracts/courses';
-import { COURSE_MEDIA_PATH, UNKNOWN_INSTRUCTOR, isLessonLocked } from '@sokoni/contracts/courses-rules';
+import type {
+  Certificate,
+  Course,
+  CourseSummary,
+  Lesson,
+  PublicCertificate,
+} from '@sokoni/contracts/courses';
+import {
+  CERTIFICATE_TEXT,
+  COURSE_MEDIA_PATH,
+  UNKNOWN_INSTRUCTOR,
+  isLessonLocked,
+  type CertificateFacts,
+} from '@sokoni/contracts/courses-rules';
 import { centsToShillings } from '@sokoni/contracts/money';
+import { nairobiDate } from '../../lib/clock.js';
 import type { CourseRecord, LessonRecord } from './courses.repository.js';
 import type { CertificateRecord } from './enrollments.repository.js';
 
@@ -88,17 +101,31 @@ export function toCourse(record: CourseRecord, lessons: LessonRecord[], view: Le
 
 export const certificatePagePath = (code: string) => `/certificates/${code}`;
 
-export function toCertificate(record: CertificateRecord): Certificate {
-  return {
-    id: record.id,
-    userId: record.userId,
-    courseId: record.courseId,
+/** A certificate as anyone checking it sees it: what it proves and what it is not, and no account's id. */
+export function toPublicCertificate(record: CertificateRecord): PublicCertificate {
+  const facts: CertificateFacts = {
     learnerName: record.learnerName,
     courseTitle: record.courseTitle,
+    lessonCount: record.lessonCount,
+    contentMinutes: record.contentMinutes,
     instructorName: record.instructorName,
+    instructorMemberSince: nairobiDate(record.instructorSince.getTime()).slice(0, 7),
+  };
+  return {
+    id: record.id,
+    courseId: record.courseId,
+    ...facts,
     issuedDate: record.issuedAt.toISOString(),
     verificationCode: record.verificationCode,
     certificateUrl: certificatePagePath(record.verificationCode),
     pdfUrl: `/api${certificatePagePath(record.verificationCode)}/pdf`,
+    proves: CERTIFICATE_TEXT.proves(facts),
+    notAQualification: CERTIFICATE_TEXT.notAQualification,
   };
 }
+
+/** A certificate as its learner sees it. */
+export const toCertificate = (record: CertificateRecord): Certificate => ({
+  ...toPublicCertificate(record),
+  userId: record.userId,
+});

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { requireAccess, type Access } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { certifyFinishers } from './certificates.js';
@@ -29,7 +30,12 @@ import { courseNotFound, lessonNotFound } from './course-errors.js';
 import { toCourse, toLesson, toSummary, type Viewer } from './course-views.js';
 import * as repo from './courses.repository.js';
 
-const notInstructor = () => forbidden(COURSE_MESSAGES.notInstructor, 'NOT_INSTRUCTOR');
+/** Anyone sees a course; only its instructor changes it. */
+const instructorAccess: Access<{ instructorId: string }> = {
+  ownerOf: (course) => course.instructorId,
+  notFound: courseNotFound,
+  notOwner: () => forbidden(COURSE_MESSAGES.notInstructor, 'NOT_INSTRUCTOR'),
+};
 
 export type CourseDeps = {
   db: Db;
@@ -68,10 +74,11 @@ export function createCoursesService(deps: CourseDeps) {
 
   /** The course locked for a change of its lessons, refused unless the caller teaches it. */
   async function lockForInstructor(tx: Db, caller: AuthUser, id: string): Promise<repo.CourseKeys> {
-    const course = isUuid(id) ? await repo.lockCourse(tx, id, 'update') : undefined;
-    if (!course) throw courseNotFound();
-    if (course.instructorId !== caller.sub) throw notInstructor();
-    return course;
+    return requireAccess(
+      caller,
+      isUuid(id) ? await repo.lockCourse(tx, id, 'update') : undefined,
+      instructorAccess,
+    );
   }
 
   async function findLessonOrThrow(tx: Db, courseId: string, lessonId: string): Promise<repo.LessonRecord> {
@@ -150,8 +157,7 @@ export function createCoursesService(deps: CourseDeps) {
 
     /** Changes a course, for its instructor only; a new image or avatar must be their own upload. */
     async update(caller: AuthUser, id: string, input: UpdateCourseData): Promise<Course> {
-      const current = await findOrThrow(id);
-      if (current.instructorId !== caller.sub) throw notInstructor();
+      const current = requireAccess(caller, await findOrThrow(id), instructorAccess);
       await db.transaction(async (tx) => {
         await claimImages(tx, caller, [
           input.image === current.image ? undefined : input.image,

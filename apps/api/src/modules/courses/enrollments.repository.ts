@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import {
@@ -17,7 +17,16 @@ export type EnrollmentRecord = {
   completedAt: Date | null;
   paymentReference: string | null;
 };
-export type CertificateRecord = typeof courseCertificates.$inferSelect;
+/**
+ * A certificate with what it vouches for: the lessons of the course the learner completed and their
+ * minutes (counted now, so a lesson removed since no longer counts), and when the instructor's
+ * account was opened.
+ */
+export type CertificateRecord = typeof courseCertificates.$inferSelect & {
+  lessonCount: number;
+  contentMinutes: number;
+  instructorSince: Date;
+};
 
 const enrollmentColumns = {
   courseId: courseEnrollments.courseId,
@@ -197,23 +206,38 @@ export async function insertCertificate(
     .onConflictDoNothing({ target: [courseCertificates.courseId, courseCertificates.userId] });
 }
 
+const learnersCompletions = sql`lesson_completions c join course_lessons l on l.id = c.lesson_id
+  where c.course_id = ${courseCertificates.courseId} and c.user_id = ${courseCertificates.userId}`;
+
+/** Certificates with their facts: the learner's completed lessons, and the instructor's account. */
+const selectCertificates = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(courseCertificates),
+      lessonCount: sql<number>`(select count(*) from ${learnersCompletions})`.mapWith(Number),
+      contentMinutes:
+        sql<number>`(select coalesce(sum(l.duration_minutes), 0) from ${learnersCompletions})`.mapWith(
+          Number,
+        ),
+      instructorSince: users.createdAt,
+    })
+    .from(courseCertificates)
+    .innerJoin(courses, eq(courses.id, courseCertificates.courseId))
+    .innerJoin(users, eq(users.id, courses.instructorId));
+
 export async function findCertificatesOfUser(
   db: Db,
   userId: string,
   courseIds: string[],
 ): Promise<CertificateRecord[]> {
   if (courseIds.length === 0) return [];
-  return db
-    .select()
-    .from(courseCertificates)
-    .where(and(eq(courseCertificates.userId, userId), inArray(courseCertificates.courseId, courseIds)));
+  return selectCertificates(db).where(
+    and(eq(courseCertificates.userId, userId), inArray(courseCertificates.courseId, courseIds)),
+  );
 }
 
 export async function findCertificateByCode(db: Db, code: string): Promise<CertificateRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(courseCertificates)
-    .where(eq(courseCertificates.verificationCode, code));
+  const [row] = await selectCertificates(db).where(eq(courseCertificates.verificationCode, code));
   return row;
 }
 

@@ -7,6 +7,7 @@ import {
   Enrollment,
   InstructorCourse,
   MyCourse,
+  PublicCertificate,
   RateCourseInput,
 } from '@sokoni/contracts/courses';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
@@ -118,9 +119,10 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: Enrollments
       config: { access: 'public' },
       schema: {
         tags: ['courses'],
-        summary: 'A certificate by its code (any case), for anyone checking it',
+        summary:
+          'A certificate by its code (any case), for anyone checking it: what it proves, and no account id',
         params: CodeParams,
-        response: { 200: Certificate, 404: ErrorResponse },
+        response: { 200: PublicCertificate, 404: ErrorResponse },
       },
     },
     async (request) => enrollments.verify(request.params.code),

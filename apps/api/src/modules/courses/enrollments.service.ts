@@ -5,6 +5,7 @@ import type {
   Enrollment,
   InstructorCourse,
   MyCourse,
+  PublicCertificate,
 } from '@sokoni/contracts/courses';
 import { COURSE_MESSAGES, isLessonLocked, progressPercent } from '@sokoni/contracts/courses-rules';
 import { centsToShillings } from '@sokoni/contracts/money';
@@ -12,12 +13,19 @@ import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { refuseOwn } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import { normalizeCertificateCode } from './certificate-codes.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import { certify } from './certificates.js';
 import { courseNotFound, lessonNotFound, ownCourse } from './course-errors.js';
-import { certificatePagePath, toCertificate, toCourse, toSummary } from './course-views.js';
+import {
+  certificatePagePath,
+  toCertificate,
+  toCourse,
+  toPublicCertificate,
+  toSummary,
+} from './course-views.js';
 import * as courses from './courses.repository.js';
 import * as repo from './enrollments.repository.js';
 
@@ -132,7 +140,7 @@ export function createEnrollmentsService(deps: {
       const created = await db.transaction(async (tx) => {
         const course = await courses.lockCourse(tx, courseId, 'no key update');
         if (!course) throw courseNotFound();
-        if (course.instructorId === caller.sub) throw ownCourse();
+        refuseOwn(caller, course.instructorId, ownCourse);
         if (await repo.findEnrollment(tx, course.id, caller.sub)) return false;
         if (course.priceCents > 0) throw paymentRequired(COURSE_MESSAGES.paidCourse, 'PAYMENT_REQUIRED');
         await repo.insertEnrollment(tx, {
@@ -206,11 +214,11 @@ export function createEnrollmentsService(deps: {
     },
 
     /** A certificate as anyone checking it sees it, by its code in any case. */
-    async verify(code: string): Promise<Certificate> {
+    async verify(code: string): Promise<PublicCertificate> {
       const normalized = normalizeCertificateCode(code);
       const certificate = normalized ? await repo.findCertificateByCode(db, normalized) : undefined;
       if (!certificate) throw certificateCodeNotFound();
-      return toCertificate(certificate);
+      return toPublicCertificate(certificate);
     },
 
     /** The certificate printed, with the address of its public page to check it by. */
@@ -219,7 +227,10 @@ export function createEnrollmentsService(deps: {
       const pdf = await renderCertificatePdf({
         learnerName: certificate.learnerName,
         courseTitle: certificate.courseTitle,
+        lessonCount: certificate.lessonCount,
+        contentMinutes: certificate.contentMinutes,
         instructorName: certificate.instructorName,
+        instructorMemberSince: certificate.instructorMemberSince,
         issuedDate: certificate.issuedDate,
         verificationCode: certificate.verificationCode,
         verifyUrl: `${deps.siteUrl()}${certificatePagePath(certificate.verificationCode)}`,

@@ -8,7 +8,7 @@ import type {
   InstructorCourse,
   MyCourse,
 } from '@sokoni/contracts/courses';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
+import { CERTIFICATE_TEXT, COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import {
   addLesson,
   completeLesson,
@@ -17,6 +17,7 @@ import {
   enrol,
 } from '../../../test/course-factories.js';
 import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
+import { readPdfPage } from '../../../test/pdf-reader.js';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 
 const MINUTE = 60 * 1000;
@@ -31,6 +32,8 @@ const UNKNOWN = '7f0c3c2e-57a4-4f4b-9a55-1c1a0f7e2b10';
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
   instructor = await registerUser(t.app, { name: 'Grace Wanjiru' });
+  // 00:30 on 1 March 2025 in Nairobi: a member since March 2025.
+  await openedAt(instructor, '2025-02-28T21:30:00Z');
   learner = await registerUser(t.app, { name: 'Amina Wanjiku Hassan' });
   stranger = await registerUser(t.app, { name: 'Otieno Ouma' });
 });
@@ -58,6 +61,11 @@ const certificatesOf = (courseId: string) =>
     t.database.db,
     sql`select user_id, verification_code from course_certificates where course_id = ${courseId}`,
   );
+
+/** Backdates when `user`'s account was opened. */
+async function openedAt(user: RegisteredUser, at: string) {
+  await t.database.db.execute(sql`update users set created_at = ${at} where id = ${user.id}`);
+}
 
 /** A new learner of the test's own. */
 const newLearner = (name = 'Brian Otieno') => registerUser(t.app, { name });
@@ -293,10 +301,17 @@ describe('the certificate', () => {
       learnerName: 'Amina Wanjiku Hassan',
       courseTitle: 'Organic vegetables',
       instructorName: 'Grace Wanjiru',
+      instructorMemberSince: '2025-03',
+      lessonCount: 2,
+      contentMinutes: 30,
       issuedDate: issuedAt,
       verificationCode: expect.stringMatching(/^SKN(-[0-9A-HJKMNP-TV-Z]{4}){3}$/),
       certificateUrl: `/certificates/${certificate.verificationCode}`,
       pdfUrl: `/api/certificates/${certificate.verificationCode}/pdf`,
+      proves:
+        'Amina Wanjiku Hassan completed the online course “Organic vegetables” on Sokoni (2 lessons, ' +
+        '30 minutes of content), taught by the Sokoni account Grace Wanjiru, member since March 2025.',
+      notAQualification: CERTIFICATE_TEXT.notAQualification,
     });
     expect((await call('GET', `/courses/${course.id}/certificate`, learner)).json()).toEqual(certificate);
     // Someone else's certificate of the course is not theirs to see.
@@ -312,6 +327,8 @@ describe('the certificate', () => {
       certificate,
     });
 
+    // Anyone checking it sees the same, without the learner's account id.
+    const { userId: _learnersId, ...publicAnswer } = certificate;
     for (const code of [
       certificate.verificationCode,
       certificate.verificationCode.toLowerCase(),
@@ -319,12 +336,65 @@ describe('the certificate', () => {
     ]) {
       const checked = await call('GET', `/certificates/${encodeURIComponent(code)}`, null);
       expect(checked.statusCode, code).toBe(200);
-      expect(checked.json()).toEqual(certificate);
+      expect(checked.json()).toEqual(publicAnswer);
     }
   });
 
+  it("says what a course titled as a degree proves: a course on Sokoni, its lessons and length, taught by a Sokoni account since when; no account's id", async () => {
+    // The account took the name of a school; the course, a degree's title.
+    const school = await newLearner('Strathmore University Business School');
+    await openedAt(school, '2026-10-31T21:30:00Z');
+    const { course, lessons } = await createCourseWithLessons(t.app, school, ['Welcome'], {
+      title: 'Master of Business Administration (MBA)',
+      instructorName: 'Prof. A. Mwangi, Dean',
+    });
+    const brian = await newLearner('Brian Otieno');
+    await enrol(t.app, brian, course.id);
+    const { certificate } = (
+      await completeLesson(t.app, brian, course.id, lessons[0]!.id)
+    ).json<Enrollment>();
+    const code = certificate!.verificationCode;
+
+    const answer = await call('GET', `/certificates/${code}`, null);
+    expect(answer.json()).toEqual({
+      id: certificate!.id,
+      courseId: course.id,
+      learnerName: 'Brian Otieno',
+      courseTitle: 'Master of Business Administration (MBA)',
+      // The account's name, not the one the course gives its instructor.
+      instructorName: 'Strathmore University Business School',
+      instructorMemberSince: '2026-11',
+      lessonCount: 1,
+      contentMinutes: 15,
+      issuedDate: new Date(clock).toISOString(),
+      verificationCode: code,
+      certificateUrl: `/certificates/${code}`,
+      pdfUrl: `/api/certificates/${code}/pdf`,
+      proves:
+        'Brian Otieno completed the online course “Master of Business Administration (MBA)” on Sokoni ' +
+        '(1 lesson, 15 minutes of content), taught by the Sokoni account Strathmore University Business ' +
+        'School, member since November 2026.',
+      notAQualification: CERTIFICATE_TEXT.notAQualification,
+    });
+    for (const id of [brian.id, school.id]) expect(answer.body).not.toContain(id);
+
+    // The PDF says the same.
+    const pdf = await call('GET', `/certificates/${code}/pdf`, null);
+    const lines = (await readPdfPage(pdf.rawPayload)).runs.map((run) => run.text);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'has completed the online course on Sokoni',
+        'Master of Business Administration (MBA)',
+        '1 lesson · 15 minutes of content',
+        'taught by the Sokoni account Strathmore University Business School, member since November 2026',
+      ]),
+    );
+    expect(lines.join(' ')).toContain(CERTIFICATE_TEXT.notAQualification);
+  });
+
   it('keeps the names it was issued with', async () => {
-    const { course, lessons } = await createCourseWithLessons(t.app, instructor, ['Only'], {
+    const teacher = await newLearner('Grace Wanjiru');
+    const { course, lessons } = await createCourseWithLessons(t.app, teacher, ['Only'], {
       title: 'As issued',
     });
     const brian = await newLearner('Brian Otieno');
@@ -333,10 +403,11 @@ describe('the certificate', () => {
       await completeLesson(t.app, brian, course.id, lessons[0]!.id)
     ).json<Enrollment>();
     await t.database.db.execute(sql`update users set name = 'Someone Else' where id = ${brian.id}`);
+    await t.database.db.execute(sql`update users set name = 'Renamed Teacher' where id = ${teacher.id}`);
     await t.app.inject({
       method: 'PUT',
       url: `/api/courses/${course.id}`,
-      headers: bearer(instructor.token),
+      headers: bearer(teacher.token),
       payload: { title: 'Renamed', instructorName: 'New Name' },
     });
     const checked = (

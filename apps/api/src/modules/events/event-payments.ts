@@ -13,12 +13,14 @@ import type { EventsService } from './events.service.js';
  */
 export function eventPaymentHandler({ events }: { events: EventsService }): PaymentHandler<'event'> {
   return {
+    // One buyer's seats of the event: other buyers' payments for it are theirs.
+    subjectKey: (caller, input) => `${input.eventId}:${caller.sub}`,
+
     async prepare(tx, caller, input, hold) {
-      // No supersede: the subject is the event, and other buyers' payments for it are theirs.
       const { eventId, title, totalCents } = await events.holdSeats(
         tx,
         caller,
-        { eventId: input.eventId, quantity: input.quantity, amount: input.amount },
+        { eventId: input.eventId, quantity: input.quantity },
         hold,
       );
       return {

@@ -1,6 +1,12 @@
 import type { EventFilters } from '@sokoni/contracts/events';
 import type { Db } from '../../db/client.js';
-import { createMemoryIndex, firstNotBefore, idOrder, orderedSets } from '../../lib/memory-index.js';
+import {
+  answersFilters,
+  createMemoryIndex,
+  firstNotBefore,
+  idOrder,
+  orderedSets,
+} from '../../lib/memory-index.js';
 import { findEventListingRows, type EventListingRow } from './events.repository.js';
 
 /**
@@ -12,6 +18,16 @@ import { findEventListingRows, type EventListingRow } from './events.repository.
  */
 
 export type IndexedEventFilters = Omit<EventFilters, 'q'>;
+const answered = answersFilters<EventFilters>({
+  q: false,
+  category: true,
+  past: true,
+  limit: true,
+  offset: true,
+});
+/** Whether the index answers these filters: all but search, which the database's index answers. */
+export const isIndexed = (filters: EventFilters): filters is IndexedEventFilters & EventFilters =>
+  answered(filters);
 
 type Entry = EventListingRow;
 

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EventFilters } from '@sokoni/contracts/events';
 import type { Db } from '../../db/client.js';
 import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
 import { events, seatHolds, ticketScans, tickets } from '../../db/schema/events.js';
+import { payments } from '../../db/schema/payments.js';
+import type { Holder } from '../../lib/hold-bounds.js';
 
 export type EventRecord = {
   id: string;
@@ -216,13 +218,75 @@ export async function addSold(db: Db, eventId: string, seats: number): Promise<v
     .where(eq(events.id, eventId));
 }
 
-/** Seats a user holds tickets for, for one event. */
-export async function seatsOfUser(db: Db, eventId: string, userId: string): Promise<number> {
+/**
+ * Seats of one event the holder has tickets for, and (for a young holder) that young accounts of
+ * their network claimed.
+ */
+export async function seatsClaimed(
+  db: Db,
+  eventId: string,
+  holder: Holder,
+): Promise<{ account: number; network: number }> {
   const [row] = await db
-    .select({ seats: sql<number>`coalesce(sum(${tickets.quantity}), 0)`.mapWith(Number) })
+    .select({
+      account:
+        sql<number>`coalesce(sum(${tickets.quantity}) filter (where ${tickets.userId} = ${holder.userId}), 0)`.mapWith(
+          Number,
+        ),
+      network:
+        sql<number>`coalesce(sum(${tickets.quantity}) filter (where ${tickets.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz), 0)`.mapWith(
+          Number,
+        ),
+    })
     .from(tickets)
-    .where(and(eq(tickets.eventId, eventId), eq(tickets.userId, userId)));
-  return row?.seats ?? 0;
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(
+      and(
+        eq(tickets.eventId, eventId),
+        holder.network === null
+          ? eq(tickets.userId, holder.userId)
+          : or(eq(tickets.userId, holder.userId), eq(tickets.network, holder.network)),
+      ),
+    );
+  return { account: row?.account ?? 0, network: row?.network ?? 0 };
+}
+
+/**
+ * Seats held unpaid now, of one event and of all: by the holder, and (for a young holder) by young
+ * accounts of their network. Read from the open payments (their partial indexes), as a live seat
+ * hold always has one.
+ */
+export async function seatsHeld(db: Db, eventId: string, holder: Holder) {
+  const mine = sql`${payments.userId} = ${holder.userId}`;
+  const ours = sql`${payments.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz`;
+  const here = sql`${seatHolds.eventId} = ${eventId}`;
+  const sum = (where: SQL) =>
+    sql<number>`coalesce(sum(${seatHolds.quantity}) filter (where ${where}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      accountHere: sum(sql`${mine} and ${here}`),
+      account: sum(mine),
+      networkHere: sum(sql`${ours} and ${here}`),
+      network: sum(ours),
+    })
+    .from(payments)
+    .innerJoin(seatHolds, eq(seatHolds.reference, payments.reference))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        isNull(payments.holdEndedAt),
+        eq(seatHolds.state, 'held'),
+        gt(seatHolds.expiresAt, holder.at),
+        holder.network === null
+          ? eq(payments.userId, holder.userId)
+          : or(eq(payments.userId, holder.userId), eq(payments.network, holder.network)),
+      ),
+    );
+  return {
+    subject: { account: row?.accountHere ?? 0, network: row?.networkHere ?? 0 },
+    total: { account: row?.account ?? 0, network: row?.network ?? 0 },
+  };
 }
 
 export async function findTicketById(db: Db, id: string) {

@@ -15,6 +15,7 @@ import {
 } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { callerOf } from '../../lib/auth-guard.js';
+import { standingOf } from '../../lib/standing.js';
 import { sendJsonBody } from '../../lib/json-body.js';
 import type { EventsService } from './events.service.js';
 import { IdParams } from '../../lib/route-params.js';
@@ -125,7 +126,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
     async (request, reply) =>
       reply
         .code(201)
-        .send(await events.claimFree(callerOf(request), request.params.id, request.body.quantity)),
+        .send(
+          await events.claimFree(
+            callerOf(request),
+            request.params.id,
+            request.body.quantity,
+            standingOf(request),
+          ),
+        ),
   );
 
   app.post(

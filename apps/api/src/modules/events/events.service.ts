@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
-import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import {
   Event,
   type CreateEventData,
@@ -12,12 +11,21 @@ import {
   type TicketWithEvent,
   type UpdateEventData,
 } from '@sokoni/contracts/events';
-import { EVENT_MESSAGES, FREE_TICKETS_PER_USER, splitName } from '@sokoni/contracts/events-rules';
-import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
+import { EVENT_MESSAGES, splitName } from '@sokoni/contracts/events-rules';
+import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
+import {
+  holderOf,
+  lockHolder,
+  refuseBeyondClaimBound,
+  refuseBeyondHoldBounds,
+} from '../../lib/hold-bounds.js';
 import { isUuid } from '../../lib/ids.js';
+import { requireAccess, type Access } from '../../lib/access.js';
+import type { Standing } from '../../lib/standing.js';
+import type { PaymentHold } from '../payments/payment-handlers.js';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
 import { encodeJsonBody, jsonArrayOf, type JsonBody } from '../../lib/json-body.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
@@ -25,7 +33,7 @@ import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './events.repository.js';
-import { createEventsIndex } from './events-index.js';
+import { createEventsIndex, isIndexed } from './events-index.js';
 import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
 import { ticketMail } from './ticket-mail.js';
 
@@ -37,6 +45,12 @@ export const newTicketId = () => `tkt_${randomBytes(16).toString('hex')}`;
 
 const eventNotFound = () => notFound(EVENT_MESSAGES.notFound, 'EVENT_NOT_FOUND');
 const ticketNotFound = () => notFound(EVENT_MESSAGES.ticketNotFound, 'TICKET_NOT_FOUND');
+/** Anyone sees an event; only its organizer changes it. */
+const organizerAccess: Access<{ organizerId: string }> = {
+  ownerOf: (event) => event.organizerId,
+  notFound: eventNotFound,
+  notOwner: () => forbidden(EVENT_MESSAGES.notOwner, 'NOT_OWNER'),
+};
 
 /** Why `seats` cannot be had of the event: sold out, or too few left (naming how many); else undefined. */
 function shortfall(event: repo.EventRecord, seats: number): AppError | undefined {
@@ -85,7 +99,7 @@ const EventList = z.array(Event);
 /** A page of the events list as its encoded answer, and how many events its filters keep in all. */
 type EventPage = { json: JsonBody; total: number };
 
-export type SeatHoldRequest = { eventId: string; quantity: number; amount: number };
+export type SeatHoldRequest = { eventId: string; quantity: number };
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
@@ -204,7 +218,7 @@ export function createEventsService(deps: {
      */
     list(filters: EventFilters): Promise<EventPage> {
       return listPages.get(JSON.stringify(filters), () =>
-        filters.q ? searchedPage(filters) : indexedPage(filters),
+        isIndexed(filters) ? indexedPage(filters) : searchedPage(filters),
       );
     },
 
@@ -262,8 +276,7 @@ export function createEventsService(deps: {
      * raised, and lowered no further than the seats sold and held for buyers paying now.
      */
     async update(caller: AuthUser, id: string, input: UpdateEventData): Promise<Event> {
-      const current = await findOrThrow(id);
-      if (current.organizerId !== caller.sub) throw forbidden(EVENT_MESSAGES.notOwner, 'NOT_OWNER');
+      const current = requireAccess(caller, await findOrThrow(id), organizerAccess);
       const startsAt =
         input.date === undefined || new Date(input.date).getTime() === current.startsAt.getTime()
           ? undefined
@@ -297,25 +310,31 @@ export function createEventsService(deps: {
 
     /**
      * Tickets of a free event, issued (and mailed) at once: the same seat accounting as a sale, 1 to
-     * 10 a claim, and at most FREE_TICKETS_PER_USER seats per user per event, so nobody empties a
-     * free event.
+     * 10 a claim, and at most FREE_CLAIM_BOUND seats per account per event (fewer for a young
+     * account, and for the young accounts of one network together), so nobody empties a free event.
      */
-    async claimFree(caller: AuthUser, eventId: string, quantity: number): Promise<Ticket> {
+    async claimFree(
+      caller: AuthUser,
+      eventId: string,
+      quantity: number,
+      standing: Standing,
+    ): Promise<Ticket> {
       return db.transaction(async (tx) => {
+        await lockHolder(tx, caller.sub, standing);
         await listChanged(tx);
         const event = await lockForSale(tx, eventId);
         if (event.priceCents > 0) throw conflict(EVENT_MESSAGES.paidEvent, 'PAID_EVENT');
         const refusal = shortfall(event, quantity);
         if (refusal) throw refusal;
-        const held = await repo.seatsOfUser(tx, event.id, caller.sub);
-        if (held + quantity > FREE_TICKETS_PER_USER)
-          throw conflict(EVENT_MESSAGES.claimLimit(held), 'CLAIM_LIMIT');
+        const holder = holderOf(caller.sub, standing, at());
+        refuseBeyondClaimBound(standing, quantity, await repo.seatsClaimed(tx, event.id, holder));
         const ticket = await repo.insertTicket(tx, {
           id: newTicketId(),
           eventId: event.id,
           userId: caller.sub,
           quantity,
           unitPriceCents: 0,
+          network: standing.network,
         });
         if (!ticket) throw new Error('insert into tickets returned no row');
         await repo.addSold(tx, event.id, quantity);
@@ -335,8 +354,11 @@ export function createEventsService(deps: {
      * answered like an unknown one: whether a ticket ID exists is nobody else's business.
      */
     async calendarOf(caller: AuthUser, ticketId: string): Promise<{ fileName: string; calendar: string }> {
-      const ticket = TICKET_ID.test(ticketId) ? await repo.findTicketDetails(db, ticketId) : undefined;
-      if (!ticket || ticket.userId !== caller.sub) throw ticketNotFound();
+      const ticket = requireAccess(
+        caller,
+        TICKET_ID.test(ticketId) ? await repo.findTicketDetails(db, ticketId) : undefined,
+        { ownerOf: (own) => own.userId, notFound: ticketNotFound },
+      );
       return {
         fileName: calendarFileName(ticket.event.title),
         calendar: ticketCalendar(ticket, deps.siteUrl()),
@@ -345,7 +367,8 @@ export function createEventsService(deps: {
 
     /**
      * Checks a ticket in at the door, for its event's organizer only, once: the first scan wins,
-     * every later one is told when that was. Every scan is logged, refused ones too.
+     * every later one is told when that was. Anyone else is answered as for an unknown ticket, so
+     * the door is no oracle of which ticket IDs exist. Every scan is logged with its true result.
      */
     async verify(caller: AuthUser, ticketId: string): Promise<TicketVerification> {
       const ticket = TICKET_ID.test(ticketId) ? await repo.findTicketForDoor(db, ticketId) : undefined;
@@ -363,7 +386,7 @@ export function createEventsService(deps: {
       }
       if (ticket.organizerId !== caller.sub) {
         await log(db, 'not_organizer');
-        throw forbidden(EVENT_MESSAGES.notOrganizer, 'NOT_EVENT_ORGANIZER');
+        throw ticketNotFound();
       }
       const first = await db.transaction(async (tx) => {
         const checkedIn = await repo.checkIn(tx, ticket.id, caller.sub, at());
@@ -388,27 +411,26 @@ export function createEventsService(deps: {
 
     /**
      * Holds seats for a payment until `until`, in the paying transaction: refused when the event is
-     * unknown, over, free (claimed, not paid), short of seats, or when the amount is not the
-     * database's price × quantity. Answers what is to be paid.
+     * unknown, over, free (claimed, not paid), short of seats, or when the buyer (or their network's
+     * young accounts) would hold more seats unpaid than they may. Answers what is to be paid:
+     * the database's price × quantity.
      */
     async holdSeats(
       tx: Db,
       caller: AuthUser,
       request: SeatHoldRequest,
-      hold: { reference: string; until: Date },
+      hold: PaymentHold,
     ): Promise<{ eventId: string; title: string; totalCents: number }> {
       await listChanged(tx);
       const event = await lockForSale(tx, request.eventId);
       if (event.priceCents === 0) throw badRequest(EVENT_MESSAGES.invalidAmount, 'FREE_EVENT');
       const refusal = shortfall(event, request.quantity);
       if (refusal) throw refusal;
-      const totalCents = event.priceCents * request.quantity;
-      if (shillingsToCents(request.amount) !== totalCents) {
-        throw conflict(
-          PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(totalCents))),
-          'AMOUNT_MISMATCH',
-        );
-      }
+      const held = await repo.seatsHeld(tx, event.id, holderOf(caller.sub, hold.standing, at()));
+      refuseBeyondHoldBounds('seats', hold.standing, {
+        subjects: [{ wanted: request.quantity, ...held.subject }],
+        total: { wanted: request.quantity, ...held.total },
+      });
       await repo.insertHold(tx, {
         reference: hold.reference,
         eventId: event.id,
@@ -417,7 +439,7 @@ export function createEventsService(deps: {
         unitPriceCents: event.priceCents,
         expiresAt: hold.until,
       });
-      return { eventId: event.id, title: event.title, totalCents };
+      return { eventId: event.id, title: event.title, totalCents: event.priceCents * request.quantity };
     },
 
     /**

@@ -20,7 +20,7 @@ export type MailMessage = {
 export type MailTimings = {
   /** The first retry after a failed try; later ones back off exponentially. */
   retryDelaySeconds: number;
-  /** A try still running after this long is presumed dead and its job retried. */
+  /** A batch of tries still running after this long is presumed dead and its jobs retried. */
   expireInSeconds: number;
   /**
    * How long a message may sit in `committing` before its try is presumed dead; longer than a
@@ -32,6 +32,13 @@ export type MailTimings = {
 const DEFAULT_TIMINGS: MailTimings = { retryDelaySeconds: 5, expireInSeconds: 180, commitWaitMs: 120_000 };
 // With doubling delays from 5 s, 14 retries span about a day and a half of SMTP outage.
 const RETRY_LIMIT = 14;
+/**
+ * Messages in flight per process: workers × batch size, each over its own SMTP connection. A batch
+ * waits for its slowest message, so two workers keep one going while the other finishes. 8 at once
+ * keep a remote server (tens of ms a round trip) busy without nearing its connections-per-client cap.
+ */
+const SENDING_WORKERS = 2;
+const SENDING_BATCH = 4;
 
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -99,6 +106,8 @@ export function createMailService(deps: {
       retryLimit: RETRY_LIMIT,
       retryDelaySeconds: timings.retryDelaySeconds,
       expireInSeconds: timings.expireInSeconds,
+      workers: SENDING_WORKERS,
+      batchSize: SENDING_BATCH,
     },
     ({ id }) => deliver(id),
   );
@@ -118,5 +127,8 @@ export function createMailService(deps: {
       });
       await jobs.send(MAIL_QUEUE, { id }, { db: tx });
     },
+
+    /** After the job queue has stopped: lets go of the transport's open connections. */
+    close: () => transport.close(),
   };
 }

@@ -1,5 +1,4 @@
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
@@ -25,19 +24,12 @@ export function orderPaymentHandler({
   notifySellers: (tx: Db, orderId: string) => Promise<void>;
 }): PaymentHandler<'order'> {
   return {
+    subjectKey: (_caller, input) => input.orderId,
+
     async prepare(tx, caller, input, hold) {
-      await orders.findOwnOrder(caller, input.orderId, tx);
-      // An earlier payment of this order gives its units back before they are held again.
-      await hold.supersede(input.orderId);
       const order = await orders.lockOwnOrder(tx, caller, input.orderId);
       if (order.status !== 'pending') throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
-      if (shillingsToCents(input.amount) !== order.totalCents) {
-        throw conflict(
-          PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(order.totalCents))),
-          'AMOUNT_MISMATCH',
-        );
-      }
-      await orders.holdUnits(tx, order.id, hold.reference, hold.until);
+      await orders.holdUnits(tx, order.id, { ...hold, userId: caller.sub });
       return {
         subjectId: order.id,
         amountCents: order.totalCents,

@@ -12,9 +12,11 @@ import type {
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { refuseOwn, requireAccess, type Access } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
-import { shortfall, type ProductsService } from '../shop/products.service.js';
+import type { PaymentHold } from '../payments/payment-handlers.js';
+import { shortfall, type ProductsService, type StockHolder } from '../shop/products.service.js';
 import { receiptMail } from './order-receipt.js';
 import * as repo from './orders.repository.js';
 
@@ -97,6 +99,12 @@ const toOneOrder = async (db: Db, order: repo.OrderRecord): Promise<Order> =>
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+/** Another user's order is answered exactly like a missing one. */
+const orderAccess: Access<repo.OrderRecord> = {
+  ownerOf: (order) => order.userId,
+  notFound: () => notFound(ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND'),
+};
+
 export function createOrdersService({
   db,
   products,
@@ -110,12 +118,8 @@ export function createOrdersService({
   /** The absolute address of My Orders, for links in e-mails (read when a mail is written). */
   myOrdersUrl: () => string;
 }) {
-  const findOwnOrder = async (caller: AuthUser, id: string, tx: Db = db) => {
-    const order = isUuid(id) ? await repo.findOrderById(tx, id) : undefined;
-    // Another user's order is answered exactly like a missing one.
-    if (!order || order.userId !== caller.sub) throw notFound(ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
-    return order;
-  };
+  const findOwnOrder = async (caller: AuthUser, id: string, tx: Db = db) =>
+    requireAccess(caller, isUuid(id) ? await repo.findOrderById(tx, id) : undefined, orderAccess);
 
   /** The order's lines as units of products; a line whose product was deleted stands for a gone product. */
   const stockLines = (items: repo.OrderItemRecord[]) =>
@@ -139,9 +143,9 @@ export function createOrdersService({
         const lines = input.items.map((item) => {
           const product = current.get(item.productId);
           if (!product) throw badRequest(ORDER_MESSAGES.productUnavailable, 'PRODUCT_UNAVAILABLE');
-          if (product.sellerId === caller.sub) {
-            throw forbidden(ORDER_MESSAGES.ownListing(product.title), 'OWN_LISTING');
-          }
+          refuseOwn(caller, product.sellerId, () =>
+            forbidden(ORDER_MESSAGES.ownListing(product.title), 'OWN_LISTING'),
+          );
           if (shillingsToCents(item.price) !== product.priceCents) {
             throw conflict(
               ORDER_MESSAGES.priceChanged(product.title, formatKES(centsToShillings(product.priceCents))),
@@ -202,20 +206,22 @@ export function createOrdersService({
 
     /** The caller's order, locked for the paying transaction. */
     async lockOwnOrder(tx: Db, caller: AuthUser, id: string) {
-      const order = isUuid(id) ? await repo.lockOrderById(tx, id) : undefined;
-      if (!order || order.userId !== caller.sub) throw notFound(ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
-      return order;
+      return requireAccess(caller, isUuid(id) ? await repo.lockOrderById(tx, id) : undefined, orderAccess);
     },
 
     /**
-     * Holds the order's units for the payment `reference` until `until`. Paying again for an order
+     * Holds the order's units for its payer's payment until `hold.until`. Paying again for an order
      * whose product was deleted meanwhile is refused (409), naming it, as a sold-out one is.
      */
-    async holdUnits(tx: Db, orderId: string, reference: string, until: Date): Promise<void> {
+    async holdUnits(tx: Db, orderId: string, hold: PaymentHold & StockHolder): Promise<void> {
       const items = await repo.findItemsOfOrders(tx, [orderId]);
       const gone = items.find((item) => item.productId === null);
       if (gone) throw conflict(ORDER_MESSAGES.cartUnavailable(gone.productName), 'PRODUCT_UNAVAILABLE');
-      await products.holdStock(tx, { reference, until, lines: stockLines(items) });
+      await products.holdStock(
+        tx,
+        { reference: hold.reference, until: hold.until, lines: stockLines(items) },
+        hold,
+      );
     },
 
     /** Sells the order's units to the payment `reference`; false when they are gone. */

@@ -86,10 +86,18 @@ describe('paying again for a pending order', () => {
     expect(await available()).toMatchObject({ stock: 0, available: 0 });
   });
 
-  it('abandons a payment the buyer left unfinished when they pay again, holding the units once', async () => {
+  it('answers the payment a buyer left unfinished when they pay again on the same terms: one payment, one hold', async () => {
+    const order = await placeOrder(t.app, amina.token, [{ productId }]);
+    const first = await initialize(amina, order);
+    const again = await initialize(amina, order);
+    expect(again.json()).toEqual(first.json());
+    expect(await paymentsOf(order)).toEqual([{ status: 'pending', failure_reason: null, holds: ['held'] }]);
+  });
+
+  it('abandons a payment the buyer left unfinished when they pay again on other terms, holding the units once', async () => {
     const order = await placeOrder(t.app, amina.token, [{ productId }]);
     await startPaying(amina, order);
-    await startPaying(amina, order);
+    await startPaying({ ...amina, email: 'amina.wanjiru@example.co.ke' }, order);
     expect(await paymentsOf(order)).toEqual([
       { status: 'abandoned', failure_reason: 'superseded', holds: ['released'] },
       { status: 'pending', failure_reason: null, holds: ['held'] },

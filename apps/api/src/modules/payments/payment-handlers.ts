@@ -1,21 +1,18 @@
 import type { PaymentType } from '@sokoni/contracts/checkout';
 import type { InitializePaymentData } from '@sokoni/contracts/payments';
 import type { Db } from '../../db/client.js';
+import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
 
 /** What a vertical tells the payment engine about the thing being paid for. */
 export type PaymentSubject = { subjectId: string; amountCents: number; description: string };
 
-/** The payment a hold belongs to, and until when it lasts. */
-export type PaymentHold = {
-  reference: string;
-  until: Date;
-  /**
-   * Ends the open payments of the same subject (a buyer paying again for one order), giving back
-   * their holds first, so a new hold never competes with an older one of the same subject.
-   */
-  supersede(subjectId: string): Promise<void>;
-};
+/**
+ * The payment a hold belongs to, until when it lasts, and who is paying (for the bounds on what one
+ * account, or one network's new accounts, may hold: lib/hold-bounds.ts; the engine has already
+ * taken their locks).
+ */
+export type PaymentHold = { reference: string; until: Date; standing: Standing };
 
 /** Why a payment's hold is given back. */
 export type ReleaseReason =
@@ -30,14 +27,19 @@ export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'unavailable';
 /**
  * Each vertical (orders, stay bookings, event tickets, courses) plugs into the one payment engine
  * with a handler. Every call that takes `tx` runs inside the engine's transaction:
+ * - `subjectKey` names the one payer's thing being paid for (an order; one buyer's seats of an
+ *   event): at most one payment of it holds at a time, which the database enforces. Starting again
+ *   with the same terms answers that payment; with other terms, it ends it and gives its hold back.
  * - `prepare` checks the caller may pay, prices the subject from the database and takes its hold
- *   (units, nights, seats), in the transaction that inserts the payment: both or neither.
+ *   (units, nights, seats), in the transaction that inserts the payment: both or neither. The engine
+ *   refuses an amount that is not the price `prepare` answers.
  * - `fulfil` runs once per reference, in the settling transaction, when the charge succeeded.
  * - `release` gives the hold back; the engine calls it exactly once per payment that fails, is
  *   abandoned, lapses or is superseded (never for one that was fulfilled).
  * A charge that succeeded but fulfilled nothing is refunded by the engine, and its payer told so.
  */
 export type PaymentHandler<T extends PaymentType = PaymentType> = {
+  subjectKey(caller: AuthUser, input: Extract<InitializePaymentData, { paymentType: T }>): string;
   prepare(
     tx: Db,
     caller: AuthUser,

@@ -22,8 +22,10 @@ let caller: AuthUser;
 const released: Array<{ reference: string; reason: ReleaseReason }> = [];
 const mailed: MailMessage[] = [];
 const CALLBACK = 'http://127.0.0.1:3000/payment/callback';
+const STANDING = { young: false, network: '127.0.0.0/24' };
 
 const handler: PaymentHandler<'course'> = {
+  subjectKey: (_caller, input) => input.courseId,
   async prepare(tx, _caller, input, hold) {
     await tx.execute(
       sql`insert into lifecycle_holds (reference, course) values (${hold.reference}, ${input.courseId})`,
@@ -70,11 +72,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-const start = (courseId: string) =>
+const start = (courseId: string, email = caller.email) =>
   payments.initialize(
     caller,
-    { email: caller.email, amount: 1500, callback_url: CALLBACK, paymentType: 'course', courseId },
+    { email, amount: 1500, callback_url: CALLBACK, paymentType: 'course', courseId },
     ['http://127.0.0.1:3000'],
+    STANDING,
   );
 
 const holdsOf = async (course: string) =>
@@ -96,6 +99,7 @@ describe('the payment lifecycle every vertical plugs into', () => {
           orderId: randomUUID(),
         },
         ['http://127.0.0.1:3000'],
+        STANDING,
       ),
     ).rejects.toMatchObject({
       code: 'PAYMENT_TYPE_UNAVAILABLE',
@@ -124,17 +128,24 @@ describe('the payment lifecycle every vertical plugs into', () => {
     ]);
   });
 
-  it('releases the earlier payment once when its subject is paid for again, and never a paid one', async () => {
+  it('answers the open payment of a subject started again on the same terms, holding once', async () => {
     const course = randomUUID();
     const first = await start(course);
-    // The handler above does not supersede: a vertical that holds per purchase keeps both open.
-    const second = await start(course);
+    expect(await start(course)).toEqual(first);
+    expect(await holdsOf(course)).toEqual([{ reference: first.data.reference }]);
+  });
+
+  it('releases the earlier payment once when its subject is paid for again on other terms, and never a paid one', async () => {
+    const course = randomUUID();
+    const first = await start(course);
+    const second = await start(course, 'another@example.co.ke');
+    expect(second.data.reference).not.toBe(first.data.reference);
     await payments.sandboxDecide(second.data.reference, 'pay');
     await payments.sandboxDecide(first.data.reference, 'decline');
     await payments.sandboxDecide(first.data.reference, 'decline');
     expect(released.filter((entry) => entry.reference === second.data.reference)).toEqual([]);
     expect(released.filter((entry) => entry.reference === first.data.reference)).toEqual([
-      { reference: first.data.reference, reason: 'failed' },
+      { reference: first.data.reference, reason: 'superseded' },
     ]);
   });
 

@@ -20,6 +20,8 @@ export async function insertPayment(
     provider: 'sandbox' | 'paystack';
     callbackUrl: string;
     holdExpiresAt: Date;
+    openKey: string;
+    network: string;
   },
 ): Promise<PaymentRecord> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -51,25 +53,33 @@ export async function endHold(db: Db, id: string, at: Date): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The pending payments of a subject whose hold is still open, locked: those a new payment replaces. */
-export async function lockOpenPaymentsOf(
-  db: Db,
-  paymentType: PaymentType,
-  subjectId: string,
-): Promise<PaymentRecord[]> {
-  return db
+const SUBJECT_LOCKS = 25_003;
+
+/**
+ * Makes payments started for one subject (its open key) one after the other until the transaction
+ * ends: the first lock every start takes (docs/decisions/0015).
+ */
+export async function lockSubject(db: Db, openKey: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SUBJECT_LOCKS}, hashtext(${openKey}))`);
+}
+
+/** The subject's payment that holds (pending, its hold not ended), locked; the database allows one. */
+export async function lockOpenPayment(db: Db, openKey: string): Promise<PaymentRecord | undefined> {
+  const [row] = await db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.paymentType, paymentType),
-        eq(payments.subjectId, subjectId),
-        eq(payments.status, 'pending'),
-        isNull(payments.holdEndedAt),
-      ),
-    )
-    .orderBy(payments.id)
+    .where(and(eq(payments.openKey, openKey), eq(payments.status, 'pending'), isNull(payments.holdEndedAt)))
     .for('update');
+  return row;
+}
+
+/** Where the payer pays, once the provider has said: answered again to a second click. */
+export async function setAuthorization(
+  db: Db,
+  id: string,
+  values: { authorizationUrl: string; accessCode: string },
+): Promise<void> {
+  await db.update(payments).set(values).where(eq(payments.id, id));
 }
 
 /** References of pending payments whose hold ran out before `at`, oldest first. */

@@ -11,6 +11,7 @@ import {
 import { PAYMENT_PROVIDER_LABELS, type PaymentProviderName } from '@sokoni/contracts/checkout';
 import { line } from '@sokoni/contracts/text';
 import { callerOf } from '../../lib/auth-guard.js';
+import { standingOf } from '../../lib/standing.js';
 import type { SiteOrigins } from '../../lib/site-origins.js';
 import type { PaymentsService } from './payments.service.js';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-provider.js';
@@ -59,12 +60,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
           401: ErrorResponse,
           404: ErrorResponse,
           409: ErrorResponse,
+          429: ErrorResponse,
           502: ErrorResponse,
+          503: ErrorResponse,
         },
       },
     },
     async (request) =>
-      payments.initialize(callerOf(request), request.body, options.origins.callbackOrigins()),
+      payments.initialize(
+        callerOf(request),
+        request.body,
+        options.origins.callbackOrigins(),
+        standingOf(request),
+      ),
   );
 
   app.get(

@@ -29,16 +29,19 @@ const initialize = (payload: object, token: string | null = buyer.token) =>
     payload,
     headers: token ? bearer(token) : {},
   });
-const payFor = (order: { id: string; totalAmount: number }, overrides: object = {}) =>
-  initialize({
-    email: buyer.email,
-    amount: order.totalAmount,
-    userId: buyer.id,
-    callback_url: CALLBACK,
-    paymentType: 'order',
-    orderId: order.id,
-    ...overrides,
-  });
+const payFor = (order: { id: string; totalAmount: number }, overrides: object = {}, token = buyer.token) =>
+  initialize(
+    {
+      email: buyer.email,
+      amount: order.totalAmount,
+      userId: buyer.id,
+      callback_url: CALLBACK,
+      paymentType: 'order',
+      orderId: order.id,
+      ...overrides,
+    },
+    token,
+  );
 const verify = (reference: string, token = buyer.token) =>
   t.app.inject({ url: `/api/payments/verify?reference=${reference}`, headers: bearer(token) });
 const orderOf = async (id: string) =>
@@ -228,6 +231,33 @@ describe('the sandbox checkout', () => {
     await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${second.reference}/pay` });
     expect((await verify(second.reference)).json().status).toBe('success');
     expect((await orderOf(order.id)).status).toBe('paid');
+  });
+
+  it("shows whoever holds the reference the payer's e-mail masked; they may still pay or decline, as on Paystack's page", async () => {
+    const shown = new Map([
+      ['amina.wanjiku@sokoni.co.ke', 'am***@sokoni.co.ke'],
+      ['ab@sokoni.co.ke', 'a***@sokoni.co.ke'],
+      ['k@sokoni.co.ke', '***@sokoni.co.ke'],
+    ]);
+    const references: string[] = [];
+    for (const [email, masked] of shown) {
+      const payer = await registerUser(t.app, { email });
+      const order = await placeOrder(t.app, payer.token, [{ productId }]);
+      const { reference, authorization_url: url } = (
+        await payFor(order, { email, userId: payer.id }, payer.token)
+      ).json().data;
+      references.push(reference);
+      // No token: the page is for whoever holds the reference, as Paystack's hosted checkout is.
+      const page = await t.app.inject(new URL(url).pathname);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<p class="muted">${masked}</p>`);
+      expect(page.body).not.toContain(email);
+    }
+    const [paid, declined] = references;
+    const post = (reference: string | undefined, decision: 'pay' | 'decline') =>
+      t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/${decision}` });
+    expect((await post(paid, 'pay')).statusCode).toBe(200);
+    expect((await post(declined, 'decline')).statusCode).toBe(303);
   });
 
   it('a payment nobody finished stays pending, and so does its order', async () => {

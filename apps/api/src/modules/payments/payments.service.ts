@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatKES, centsToShillings } from '@sokoni/contracts/money';
+import { formatKES, centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES, type PaymentType } from '@sokoni/contracts/checkout';
 import { REFUND_MAIL } from '@sokoni/contracts/mail';
 import type {
@@ -8,11 +8,14 @@ import type {
   PaymentVerification,
 } from '@sokoni/contracts/payments';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { requireAccess } from '../../lib/access.js';
+import { AppError, badRequest, conflict, notFound, unauthorized, unavailable } from '../../lib/errors.js';
+import { lockHolder } from '../../lib/hold-bounds.js';
+import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { JobQueue } from '../../lib/job-queue.js';
 import type { MailMessage, MailService } from '../mail/mail.service.js';
-import type { PaymentHandler, PaymentHandlers, ReleaseReason } from './payment-handlers.js';
+import type { PaymentHandler, PaymentHandlers, PaymentSubject, ReleaseReason } from './payment-handlers.js';
 import { ProviderError, type PaymentProvider, type ProviderCharge } from './payment-provider.js';
 import * as repo from './payments.repository.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
@@ -26,6 +29,15 @@ const isPaymentReference = (reference: string): boolean => REFERENCE.test(refere
 type SettleSource = 'verify' | 'webhook' | 'sandbox';
 
 const HOLD_MS = PAYMENT_HOLD_MINUTES * 60 * 1000;
+/** A payment asked for again with the same terms is answered again while this much of its hold is left. */
+const REUSE_MIN_LEFT_MS = 2 * 60 * 1000;
+/**
+ * A payment asked for again while the first ask is still with the provider waits for it this long
+ * (in steps), then is told to try again; a start older than this that never heard back is replaced.
+ */
+const STARTING_WAIT_MS = 10_000;
+const STARTING_STEP_MS = 100;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const HOLDS_LAPSE_QUEUE = 'payments-holds-lapse';
 /** Lapsed holds ended per run of the job; a backlog is worked off a batch a minute. */
 const LAPSE_BATCH = 200;
@@ -273,83 +285,163 @@ export function createPaymentsService(deps: {
     });
   }
 
+  type Started =
+    | { kind: 'open'; payment: repo.PaymentRecord }
+    | { kind: 'starting' }
+    | { kind: 'created'; payment: repo.PaymentRecord; subject: PaymentSubject };
+
+  /** The same payer asking for the same thing on the same terms (a double click, a page reloaded). */
+  const sameTerms = (payment: repo.PaymentRecord, caller: AuthUser, input: InitializePaymentData) =>
+    payment.userId === caller.sub &&
+    payment.amountCents === shillingsToCents(input.amount) &&
+    payment.email === input.email &&
+    payment.callbackUrl === input.callback_url;
+
+  /**
+   * One start of a payment, in one transaction. Locks are taken in one order (docs/decisions/0015):
+   * the subject, the payer (and a young payer's network), the subject's open payment, then what
+   * the vertical holds. The subject's open payment is answered again on the same terms, waited for
+   * while the provider is still being asked, and otherwise ended (its hold given back) before the
+   * new one holds: at most one payment of a subject holds, which the database also enforces
+   * (payments_one_open_per_subject).
+   */
+  async function start(
+    tx: Db,
+    handler: PaymentHandler,
+    caller: AuthUser,
+    input: InitializePaymentData,
+    standing: Standing,
+    openKey: string,
+  ): Promise<Started> {
+    await repo.lockSubject(tx, openKey);
+    await lockHolder(tx, caller.sub, standing);
+    const open = await repo.lockOpenPayment(tx, openKey);
+    const moment = now();
+    if (open && sameTerms(open, caller, input)) {
+      const left = (open.holdExpiresAt?.getTime() ?? 0) - moment;
+      if (open.authorizationUrl && left >= REUSE_MIN_LEFT_MS) return { kind: 'open', payment: open };
+      if (!open.authorizationUrl && moment - open.createdAt.getTime() < STARTING_WAIT_MS) {
+        return { kind: 'starting' };
+      }
+    }
+    // A subject's key names its payer: another's open payment is left alone, and prepare refuses them.
+    if (open && open.userId === caller.sub) {
+      await repo.setPaymentStatus(tx, open.id, { status: 'abandoned', failureReason: 'superseded' });
+      await releaseHold(tx, open, 'superseded');
+    }
+    const reference = newPaymentReference();
+    const holdExpiresAt = new Date(moment + HOLD_MS);
+    // The hold and the payment row are written together: both, or neither.
+    const subject = await handler.prepare(tx, caller, input as never, {
+      reference,
+      until: holdExpiresAt,
+      standing,
+    });
+    // The one check of the amount: the price is the database's, as the vertical priced it.
+    if (shillingsToCents(input.amount) !== subject.amountCents) {
+      throw conflict(
+        PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(subject.amountCents))),
+        'AMOUNT_MISMATCH',
+      );
+    }
+    const payment = await repo.insertPayment(tx, {
+      reference,
+      userId: caller.sub,
+      paymentType: input.paymentType,
+      subjectId: subject.subjectId,
+      amountCents: subject.amountCents,
+      currency: CURRENCY,
+      email: input.email,
+      provider: provider.name,
+      callbackUrl: input.callback_url,
+      holdExpiresAt,
+      openKey,
+      network: standing.network,
+    });
+    return { kind: 'created', payment, subject };
+  }
+
+  const answer = (payment: repo.PaymentRecord): InitializePaymentResponse => ({
+    status: true,
+    message: 'Authorization URL created',
+    data: {
+      authorization_url: payment.authorizationUrl ?? '',
+      access_code: payment.accessCode ?? '',
+      reference: payment.reference,
+    },
+  });
+
+  /** Asks the provider for the payer's checkout, after the payment and its hold committed. */
+  async function askProvider(
+    payment: repo.PaymentRecord,
+    subject: PaymentSubject,
+    caller: AuthUser,
+    input: InitializePaymentData,
+  ): Promise<InitializePaymentResponse> {
+    const { reference } = payment;
+    try {
+      const started = await provider.initialize({
+        reference,
+        amountCents: subject.amountCents,
+        currency: CURRENCY,
+        email: input.email,
+        callbackUrl: input.callback_url,
+        metadata: {
+          paymentType: input.paymentType,
+          subjectId: subject.subjectId,
+          userId: caller.sub,
+          description: subject.description,
+        },
+      });
+      const authorization = { authorizationUrl: started.authorizationUrl, accessCode: started.accessCode };
+      await db.transaction(async (tx) => {
+        await repo.setAuthorization(tx, payment.id, authorization);
+        await repo.recordPaymentEvent(tx, {
+          paymentId: payment.id,
+          source: 'initialize',
+          outcome: 'created',
+        });
+      });
+      return answer({ ...payment, ...authorization });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      log.error({ reference, err: error, detail: error.detail }, 'payment provider refused to initialise');
+      await db.transaction(async (tx) => {
+        const locked = (await repo.lockPaymentByReference(tx, reference)) ?? payment;
+        await repo.setPaymentStatus(tx, payment.id, { status: 'failed', failureReason: 'provider_error' });
+        await repo.recordPaymentEvent(tx, {
+          paymentId: payment.id,
+          source: 'initialize',
+          outcome: 'provider_error',
+        });
+        await releaseHold(tx, locked, 'provider_error');
+      });
+      throw new AppError('PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.providerUnavailable, 502);
+    }
+  }
+
   return {
     async initialize(
       caller: AuthUser,
       input: InitializePaymentData,
       allowedOrigins: string[],
+      standing: Standing,
     ): Promise<InitializePaymentResponse> {
       // The browser is only ever sent back to us: a payment is never an open redirect.
       if (!allowedOrigins.includes(new URL(input.callback_url).origin)) {
         throw badRequest(PAYMENT_MESSAGES.callbackNotAllowed, 'CALLBACK_NOT_ALLOWED');
       }
       const handler = handlerFor(input.paymentType);
-      const reference = newPaymentReference();
-      const holdExpiresAt = new Date(now() + HOLD_MS);
-      // The hold and the payment row are written together: both, or neither.
-      const { payment, subject } = await db.transaction(async (tx) => {
-        const subject = await handler.prepare(tx, caller, input as never, {
-          reference,
-          until: holdExpiresAt,
-          supersede: async (subjectId) => {
-            for (const open of await repo.lockOpenPaymentsOf(tx, input.paymentType, subjectId)) {
-              await repo.setPaymentStatus(tx, open.id, { status: 'abandoned', failureReason: 'superseded' });
-              await releaseHold(tx, open, 'superseded');
-            }
-          },
-        });
-        const payment = await repo.insertPayment(tx, {
-          reference,
-          userId: caller.sub,
-          paymentType: input.paymentType,
-          subjectId: subject.subjectId,
-          amountCents: subject.amountCents,
-          currency: CURRENCY,
-          email: input.email,
-          provider: provider.name,
-          callbackUrl: input.callback_url,
-          holdExpiresAt,
-        });
-        return { payment, subject };
-      });
-      try {
-        const started = await provider.initialize({
-          reference,
-          amountCents: subject.amountCents,
-          currency: CURRENCY,
-          email: input.email,
-          callbackUrl: input.callback_url,
-          metadata: {
-            paymentType: input.paymentType,
-            subjectId: subject.subjectId,
-            userId: caller.sub,
-            description: subject.description,
-          },
-        });
-        await repo.recordPaymentEvent(db, {
-          paymentId: payment.id,
-          source: 'initialize',
-          outcome: 'created',
-        });
-        return {
-          status: true,
-          message: 'Authorization URL created',
-          data: { authorization_url: started.authorizationUrl, access_code: started.accessCode, reference },
-        };
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        log.error({ reference, err: error, detail: error.detail }, 'payment provider refused to initialise');
-        await db.transaction(async (tx) => {
-          const locked = (await repo.lockPaymentByReference(tx, reference)) ?? payment;
-          await repo.setPaymentStatus(tx, payment.id, { status: 'failed', failureReason: 'provider_error' });
-          await repo.recordPaymentEvent(tx, {
-            paymentId: payment.id,
-            source: 'initialize',
-            outcome: 'provider_error',
-          });
-          await releaseHold(tx, locked, 'provider_error');
-        });
-        throw new AppError('PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.providerUnavailable, 502);
+      const openKey = `${input.paymentType}:${handler.subjectKey(caller, input as never)}`;
+      const waitUntil = performance.now() + STARTING_WAIT_MS;
+      for (;;) {
+        const started = await db.transaction((tx) => start(tx, handler, caller, input, standing, openKey));
+        if (started.kind === 'open') return answer(started.payment);
+        if (started.kind === 'created') return askProvider(started.payment, started.subject, caller, input);
+        if (performance.now() >= waitUntil) {
+          throw unavailable(PAYMENT_MESSAGES.starting, 'PAYMENT_STARTING', 1);
+        }
+        await pause(STARTING_STEP_MS);
       }
     },
 
@@ -359,11 +451,14 @@ export function createPaymentsService(deps: {
      * paid after all.
      */
     async verify(caller: AuthUser, reference: string): Promise<PaymentVerification> {
-      const payment = isPaymentReference(reference)
-        ? await repo.findPaymentByReference(db, reference)
-        : undefined;
-      if (!payment || payment.userId !== caller.sub)
-        throw notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
+      const payment = requireAccess(
+        caller,
+        isPaymentReference(reference) ? await repo.findPaymentByReference(db, reference) : undefined,
+        {
+          ownerOf: (own) => own.userId,
+          notFound: () => notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND'),
+        },
+      );
       if (payment.status === 'pending' || payment.status === 'abandoned') {
         try {
           await settle(reference, await provider.verify(reference), 'verify');

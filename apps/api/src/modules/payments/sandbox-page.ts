@@ -13,7 +13,22 @@ function page(title: string, body: string, head = ''): string {
 <title>${escapeHtml(title)}</title>${head}<style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-/** The sandbox's checkout: who is paid, how much, for what, and Pay / Decline. */
+/**
+ * The payer's e-mail as the checkout shows it, 'am***@sokoni.co.ke': enough for the payer to know
+ * the payment is theirs, too little for whoever else holds the reference to learn it. At most two
+ * characters of the local part, and never all of it (a one-character local part shows none).
+ */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = [...email.slice(0, Math.max(at, 0))];
+  const shown = local.slice(0, Math.min(2, local.length - 1)).join('');
+  return `${shown}***${at < 0 ? '' : email.slice(at)}`;
+}
+
+/**
+ * The sandbox's checkout: who is paid, how much, for what, and Pay / Decline. Like Paystack's hosted
+ * page it is open to whoever holds the reference, so it shows the payer's e-mail masked.
+ */
 export function sandboxCheckoutPage(view: {
   reference: string;
   amount: string;
@@ -24,7 +39,7 @@ export function sandboxCheckoutPage(view: {
   return page(
     'Sandbox checkout — Sokoni',
     `<span class="badge">Sandbox: no real money moves</span>
-<h1>Pay Sokoni</h1><p class="muted">${escapeHtml(view.email)}</p>
+<h1>Pay Sokoni</h1><p class="muted">${escapeHtml(maskEmail(view.email))}</p>
 <p class="amount">${escapeHtml(view.amount)}</p><p class="muted">${escapeHtml(view.description)}</p>
 <div class="actions"><form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${escapeHtml(view.amount)}</button></form>
 <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form></div>`,

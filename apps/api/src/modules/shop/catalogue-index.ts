@@ -2,6 +2,7 @@ import { CATEGORY_IDS, CONDITIONS } from '@sokoni/contracts/catalog';
 import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
 import {
+  answersFilters,
   columnsOf,
   createMemoryIndex,
   firstNotBefore,
@@ -22,8 +23,22 @@ import { findListingRows, type ListingRow } from './products.repository.js';
 
 /** The filters the index answers: everything but search and a list of ids. */
 export type IndexedFilters = Omit<ProductFilters, 'q' | 'ids'>;
+const answered = answersFilters<ProductFilters>({
+  q: false,
+  ids: false,
+  category: true,
+  minPrice: true,
+  maxPrice: true,
+  condition: true,
+  sort: true,
+  featured: true,
+  trending: true,
+  seller: true,
+  limit: true,
+  offset: true,
+});
 export const isIndexed = (filters: ProductFilters): filters is IndexedFilters & ProductFilters =>
-  !filters.q && !filters.ids;
+  answered(filters);
 
 /** A product's row, with its category, condition and seller as numbers for the columns below. */
 type Entry = ListingRow & { categoryCode: number; conditionCode: number; sellerCode: number };

@@ -4,12 +4,15 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
+  isNull,
   lt,
   lte,
   max,
   min,
+  or,
   sql,
   type Param,
   type Placeholder,
@@ -19,7 +22,9 @@ import type { ProductFilters } from '@sokoni/contracts/shop';
 import type { Db } from '../../db/client.js';
 import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
+import { payments } from '../../db/schema/payments.js';
 import { productDailyStats, productViews, products, stockHolds } from '../../db/schema/shop.js';
+import type { Holder } from '../../lib/hold-bounds.js';
 
 export type ProductRecord = {
   id: string;
@@ -303,32 +308,64 @@ export async function setFeatured(db: Db, id: string, isFeatured: boolean): Prom
   return rows.length > 0;
 }
 
+/** What a viewer key says of who looked: an account established or new, or a visitor. */
+export const VIEWER_STANDING = { established: 'e', young: 'y', visitor: 'v' } as const;
+
 /**
- * Records who looked at which product today and adds the views nobody recorded before to today's
- * stats: a viewer counts once per product per day, however often and from however many server
- * processes they look. Products deleted meanwhile are skipped.
+ * Records who looked at which product today, and counts each product's views of today again from
+ * them: a viewer counts once per product per day, however often and from however many server
+ * processes they look (a signed-in viewer on several networks counts on one). A viewer is
+ * `who:standing:network` (VIEWER_STANDING). An established account weighs 1, a new one
+ * `weights.young`, the visitors of a network 1 together; the viewers of one network together weigh at
+ * most `weights.perNetwork`; the day's views are the whole part of the sum. Products deleted meanwhile
+ * are skipped. Flushes run one at a time, so each counts what the others wrote.
  */
 export async function addProductViews(
   db: Db,
   day: string,
   views: Array<{ productId: string; viewer: string }>,
+  weights: { young: number; perNetwork: number },
 ): Promise<void> {
   if (views.length === 0) return;
-  // The arrays travel as one parameter each (PostgreSQL array literals; viewers are hex).
+  // The arrays travel as one parameter each (PostgreSQL array literals; viewers are hex and ':').
   const ids = `{${views.map((view) => view.productId).join(',')}}`;
   const viewers = `{${views.map((view) => view.viewer).join(',')}}`;
-  await db.execute(sql`
-    with seen as (
-      insert into ${productViews} (product_id, day, viewer)
-      select p.id, ${day}::date, v.viewer
-      from unnest(${ids}::uuid[], ${viewers}::text[]) as v(id, viewer)
-      join ${products} p on p.id = v.id
-      on conflict do nothing
-      returning product_id
-    )
-    insert into ${productDailyStats} (product_id, day, views)
-    select product_id, ${day}::date, count(*)::int from seen group by product_id
-    on conflict (product_id, day) do update set views = ${productDailyStats.views} + excluded.views`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('product-views', 0))`);
+    // The statement sees product_views as it was before its own insert: the new rows come from `seen`.
+    await tx.execute(sql`
+      with seen as (
+        insert into ${productViews} (product_id, day, viewer)
+        select p.id, ${day}::date, v.viewer
+        from unnest(${ids}::uuid[], ${viewers}::text[]) as v(id, viewer)
+        join ${products} p on p.id = v.id
+        on conflict do nothing
+        returning product_id, viewer
+      ),
+      viewer as (
+        select product_id, split_part(viewer, ':', 1) as who, split_part(viewer, ':', 2) as standing,
+               split_part(viewer, ':', 3) as network
+        from (
+          select product_id, viewer from ${productViews}
+          where day = ${day}::date and product_id in (select product_id from seen)
+          union all
+          select product_id, viewer from seen
+        ) as today
+      ),
+      weighed as (
+        select distinct on (product_id, who) product_id, network,
+          case standing when ${VIEWER_STANDING.young} then ${weights.young}::numeric else 1 end as weight
+        from viewer
+        order by product_id, who, weight desc, network
+      ),
+      per_network as (
+        select product_id, least(sum(weight), ${weights.perNetwork}) as weight
+        from weighed group by product_id, network
+      )
+      insert into ${productDailyStats} (product_id, day, views)
+      select product_id, ${day}::date, floor(sum(weight))::int from per_network group by product_id
+      on conflict (product_id, day) do update set views = excluded.views`);
+  });
 }
 
 /** Forgets who looked before `day`: views are counted once per day, and the counts stay in the stats. */
@@ -472,6 +509,42 @@ export async function findHeldUnits(db: Db, id: string, at: Date): Promise<numbe
     .from(products)
     .where(eq(products.id, id));
   return row?.held ?? 0;
+}
+
+/**
+ * Units held unpaid now, per listing and in all: by the holder, and (for a young holder) by young
+ * accounts of their network. Read from the open payments (their partial indexes), as a live stock
+ * hold always has one.
+ */
+export async function unitsHeld(
+  db: Db,
+  holder: Holder,
+): Promise<Array<{ productId: string; account: number; network: number }>> {
+  const ours = sql`${payments.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz`;
+  return db
+    .select({
+      productId: stockHolds.productId,
+      account:
+        sql<number>`coalesce(sum(${stockHolds.quantity}) filter (where ${payments.userId} = ${holder.userId}), 0)`.mapWith(
+          Number,
+        ),
+      network: sql<number>`coalesce(sum(${stockHolds.quantity}) filter (where ${ours}), 0)`.mapWith(Number),
+    })
+    .from(payments)
+    .innerJoin(stockHolds, eq(stockHolds.reference, payments.reference))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        isNull(payments.holdEndedAt),
+        eq(stockHolds.state, 'held'),
+        gt(stockHolds.expiresAt, holder.at),
+        holder.network === null
+          ? eq(payments.userId, holder.userId)
+          : or(eq(payments.userId, holder.userId), eq(payments.network, holder.network)),
+      ),
+    )
+    .groupBy(stockHolds.productId);
 }
 
 export async function insertHolds(

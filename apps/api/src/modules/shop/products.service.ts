@@ -21,7 +21,10 @@ import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.js';
+import { holderOf, refuseBeyondHoldBounds } from '../../lib/hold-bounds.js';
 import { isUuid } from '../../lib/ids.js';
+import { requireAccess, type Access } from '../../lib/access.js';
+import type { Standing } from '../../lib/standing.js';
 import { encodeJsonBody, jsonArrayOf, type JsonBody } from '../../lib/json-body.js';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
@@ -35,12 +38,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Trending: views + 5 × units sold over the last 7 days; the 24 best are flagged. A view counts once
  * per viewer per product per day; a buyer's units of a product count up to 3 a day; a seller's own
- * views and purchases count nothing (docs/decisions/0003).
+ * views and purchases count nothing (docs/decisions/0003). A view weighs by who looks: an
+ * established account's 1, a new account's a tenth (throwaway accounts are made by the hundred in
+ * seconds), a visitor's 1 for all visitors of their network; and all views of a product from one
+ * network in a day weigh at most 3 together, however many accounts look from it.
  */
-export const TRENDING = { days: 7, unitWeight: 5, limit: 24, unitsPerBuyerPerDay: 3 } as const;
+export const TRENDING = {
+  days: 7,
+  unitWeight: 5,
+  limit: 24,
+  unitsPerBuyerPerDay: 3,
+  youngViewWeight: 0.1,
+  viewsPerNetworkPerDay: 3,
+} as const;
 
-/** Who is looking: the signed-in user, or else the client's address. */
-export type Viewer = { userId?: string; ip: string };
+/** Who is looking: the network they look from (lib/standing.ts), and their account if signed in. */
+export type Viewer = { network: string; account?: { id: string; young: boolean } };
 /**
  * Totals and facets scan every matching row; they are kept for 10 s per filter. Pages and single
  * products are kept for 5 s, already encoded as JSON, so a busy catalogue page or a shared product
@@ -89,26 +102,6 @@ export const meanRating = (sum: number, count: number) =>
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/**
- * The network a client's address stands for: IPv4 as it is, IPv6 by its /64 (a home or a phone
- * gets a whole /64 and can pick any address in it).
- */
-export function networkOf(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1] as string;
-  if (!ip.includes(':')) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
 const ProductList = z.array(Product);
 /** A page of the catalogue as its encoded answer, and how many products match its filters in all. */
 type ProductPage = { json: JsonBody; total: number };
@@ -116,6 +109,8 @@ type ProductPage = { json: JsonBody; total: number };
 export type StockQuote = Awaited<ReturnType<typeof repo.findForSale>>[number];
 export type StockLine = { productId: string; quantity: number };
 export type StockHold = { reference: string; lines: StockLine[]; until: Date };
+/** Who holds: their account, and their standing for the bounds on what one may hold unpaid. */
+export type StockHolder = { userId: string; standing: Standing };
 
 /** Why these lines cannot be had, naming the product: gone, sold out or short; undefined if they can. */
 export function shortfall(quotes: StockQuote[], lines: StockLine[]): AppError | undefined {
@@ -136,6 +131,13 @@ type CachedProduct = { product: Product; json: JsonBody };
 
 export type ProductsService = ReturnType<typeof createProductsService>;
 
+/** Anyone sees a listing; only its seller changes or deletes it. */
+const sellerAccess: Access<{ sellerId: string }> = {
+  ownerOf: (product) => product.sellerId,
+  notFound: () => notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND'),
+  notOwner: () => forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER'),
+};
+
 export function createProductsService(deps: {
   db: Db;
   uploads: Pick<UploadsService, 'claim'>;
@@ -149,11 +151,18 @@ export function createProductsService(deps: {
   const { now } = deps.clock ?? systemClock;
   /** Views are collected in memory and written in batches: a product page view never waits on a write. */
   let pendingViews = new Map<string, Set<string>>();
-  const viewerKey = (viewer: Viewer) =>
-    createHmac('sha256', deps.viewerKeySecret)
-      .update(viewer.userId ? `user:${viewer.userId}` : `net:${networkOf(viewer.ip)}`)
-      .digest('hex')
-      .slice(0, 32);
+  const keyed = (value: string) =>
+    createHmac('sha256', deps.viewerKeySecret).update(value).digest('hex').slice(0, 32);
+  /**
+   * `who:standing:network` (repo.addProductViews), each part keyed: a visitor is their network, so all
+   * visitors of one network are one viewer.
+   */
+  const viewerKey = ({ network, account }: Viewer) => {
+    const place = keyed(`net:${network}`);
+    if (!account) return `${place}:${repo.VIEWER_STANDING.visitor}:${place}`;
+    const standing = account.young ? repo.VIEWER_STANDING.young : repo.VIEWER_STANDING.established;
+    return `${keyed(`user:${account.id}`)}:${standing}:${place}`;
+  };
   const totals = createTtlCache<number>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 500, now });
   const facetSets = createTtlCache<repo.Facets>({ ttlMs: AGGREGATE_TTL_MS, maxEntries: 200, now });
   // A page is kept from its second asking: pages asked once would push out the ones shoppers share.
@@ -300,15 +309,16 @@ export function createProductsService(deps: {
     },
 
     /**
-     * A shopper's look at a product's page, towards trending: once a day per viewer, never the
-     * seller's own. Asked for by the page itself, not by reading the product, so a page whose
-     * product came inside its HTML is counted all the same, and a link preview is not.
+     * A shopper's look at a product's page, towards trending: once a day per viewer, weighed by
+     * their standing and their network (TRENDING), never the seller's own. Asked for by the page
+     * itself, not by reading the product, so a page whose product came inside its HTML is counted
+     * all the same, and a link preview is not.
      */
     async recordView(id: string, viewer: Viewer): Promise<void> {
       const cached = await cachedProduct(id);
       if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       const { id: productId, seller } = cached.product;
-      if (viewer.userId === seller.id) return;
+      if (viewer.account?.id === seller.id) return;
       let viewers = pendingViews.get(productId);
       if (!viewers) pendingViews.set(productId, (viewers = new Set()));
       viewers.add(viewerKey(viewer));
@@ -332,14 +342,30 @@ export function createProductsService(deps: {
      * asked is refused, naming the product. Products are locked while their holds are counted and
      * taken, so two buyers (in any two server processes) can never hold the same last unit.
      */
-    async holdStock(tx: Db, hold: StockHold): Promise<void> {
+    async holdStock(tx: Db, hold: StockHold, by: StockHolder): Promise<void> {
+      const at = new Date(now());
       const quotes = await repo.findForSale(
         tx,
         hold.lines.map((line) => line.productId),
-        { at: new Date(now()), lock: 'update' },
+        { at, lock: 'update' },
       );
       const refusal = shortfall(quotes, hold.lines);
       if (refusal) throw refusal;
+      const held = await repo.unitsHeld(tx, holderOf(by.userId, by.standing, at));
+      const heldOf = new Map(held.map((row) => [row.productId, row]));
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      refuseBeyondHoldBounds('units', by.standing, {
+        subjects: hold.lines.map((line) => ({
+          wanted: line.quantity,
+          account: heldOf.get(line.productId)?.account ?? 0,
+          network: heldOf.get(line.productId)?.network ?? 0,
+        })),
+        total: {
+          wanted: sum(hold.lines.map((line) => line.quantity)),
+          account: sum(held.map((row) => row.account)),
+          network: sum(held.map((row) => row.network)),
+        },
+      });
       await repo.insertHolds(tx, hold.reference, hold.lines, hold.until);
       await catalogueChanged(tx);
     },
@@ -397,8 +423,7 @@ export function createProductsService(deps: {
 
     /** Only the seller changes a listing; the prices are checked together after the change. */
     async update(caller: AuthUser, id: string, input: UpdateProductData): Promise<Product> {
-      const current = await findOrThrow(id);
-      if (current.sellerId !== caller.sub) throw forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER');
+      const current = requireAccess(caller, await findOrThrow(id), sellerAccess);
       const priceCents = input.price === undefined ? current.priceCents : shillingsToCents(input.price);
       const originalPriceCents =
         input.originalPrice === undefined
@@ -437,8 +462,7 @@ export function createProductsService(deps: {
     /** Only the seller deletes a listing; past orders keep their own copy of what was bought. */
     async remove(caller: AuthUser, id: string): Promise<void> {
       const sellerId = isUuid(id) ? await repo.findSellerId(db, id) : undefined;
-      if (!sellerId) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
-      if (sellerId !== caller.sub) throw forbidden(SELL_MESSAGES.notOwner, 'NOT_OWNER');
+      requireAccess(caller, sellerId === undefined ? undefined : { sellerId }, sellerAccess);
       await repo.deleteProduct(db, id);
       await productChanged(id);
     },
@@ -460,7 +484,10 @@ export function createProductsService(deps: {
       const views = [...batch].flatMap(([productId, viewers]) =>
         [...viewers].map((viewer) => ({ productId, viewer })),
       );
-      await repo.addProductViews(db, dayOf(now()), views);
+      await repo.addProductViews(db, dayOf(now()), views, {
+        young: TRENDING.youngViewWeight,
+        perNetwork: TRENDING.viewsPerNetworkPerDay,
+      });
     },
 
     async refreshTrending(): Promise<void> {

@@ -14,6 +14,7 @@ import {
   UpdateProductInput,
 } from '@sokoni/contracts/shop';
 import { callerOf } from '../../lib/auth-guard.js';
+import { networkOf } from '../../lib/standing.js';
 import { sendJsonBody } from '../../lib/json-body.js';
 import type { ProductsService } from './products.service.js';
 import type { ReviewsService } from './reviews.service.js';
@@ -92,7 +93,12 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await products.recordView(request.params.id, { userId: request.user?.sub, ip: request.ip });
+      const { user, standing } = request;
+      const viewer =
+        user && standing
+          ? { network: standing.network, account: { id: user.sub, young: standing.young } }
+          : { network: networkOf(request.ip) };
+      await products.recordView(request.params.id, viewer);
       return reply.code(204).send(null);
     },
   );

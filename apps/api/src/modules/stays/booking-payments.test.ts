@@ -232,12 +232,29 @@ describe('paying for a booking in the sandbox', () => {
     expect(await tripOf(t, amina, booking.id)).toMatchObject({ status: 'expired' });
   });
 
-  it('replaces an open payment when the guest pays again: the earlier one is abandoned, the nights held once', async () => {
+  it('answers the open payment when the guest pays again on the same terms, and replaces it near its end', async () => {
+    const { stay, amina } = await cast(t, 'Lamu Old Town house');
+    const booking = await bookStay(t.app, amina, stay.id, dates('2027-04-05', '2027-04-06'));
+    const first = await startBookingPayment(t.app, amina, booking);
+    clock += 5 * MINUTE;
+    expect(await startBookingPayment(t.app, amina, booking)).toBe(first);
+    // Less than two minutes of its hold left: a new payment, holding the nights afresh.
+    clock += 9 * MINUTE;
+    const second = await startBookingPayment(t.app, amina, booking);
+    expect(second).not.toBe(first);
+    expect(await paymentRow(t, first)).toMatchObject({ status: 'abandoned', failure_reason: 'superseded' });
+    expect(await tripOf(t, amina, booking.id)).toMatchObject({
+      status: 'held',
+      holdExpiresAt: new Date(clock + PAYMENT_HOLD_MINUTES * MINUTE).toISOString(),
+    });
+  });
+
+  it('replaces an open payment when the guest pays again on other terms: the earlier one is abandoned, the nights held once', async () => {
     const { stay, amina } = await cast(t, 'Lamu house');
     const booking = await bookStay(t.app, amina, stay.id, dates('2027-04-01', '2027-04-02'));
     const first = await startBookingPayment(t.app, amina, booking);
     clock += 5 * MINUTE;
-    const second = await startBookingPayment(t.app, amina, booking);
+    const second = await startBookingPayment(t.app, { ...amina, email: 'amina.h@example.co.ke' }, booking);
     expect(await paymentRow(t, first)).toMatchObject({ status: 'abandoned', failure_reason: 'superseded' });
     expect(await tripOf(t, amina, booking.id)).toMatchObject({
       status: 'held',

@@ -15,11 +15,13 @@ export function bookingPaymentHandler({
   bookings: BookingsService;
 }): PaymentHandler<'booking'> {
   return {
+    subjectKey: (_caller, input) => input.bookingId,
+
     async prepare(tx, caller, input, hold) {
       const { bookingId, amountCents, description } = await bookings.holdForPayment(
         tx,
         caller,
-        { bookingId: input.bookingId, amount: input.amount },
+        input.bookingId,
         hold,
       );
       return { subjectId: bookingId, amountCents, description };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { users } from '../../db/schema/accounts.js';
 import { payments } from '../../db/schema/payments.js';
 import { stayBookings, stays } from '../../db/schema/stays.js';
 import { isExclusionViolation } from '../../lib/errors.js';
+import type { Holder } from '../../lib/hold-bounds.js';
 
 /** A guest's booking as stored (a host's blocked dates are never one: they have no guest). */
 export type BookingRecord = {
@@ -60,14 +61,6 @@ async function takingNights<T>(db: Db, write: (savepoint: Db) => Promise<T>): Pr
 }
 
 // ---- locks: the guest, then the stay, then its bookings, in that order everywhere ---------------
-
-/**
- * The guest's account row, locked (without blocking the foreign keys that point at it): their
- * bookings are counted and made one at a time, so the cap on unpaid bookings holds under a burst.
- */
-export async function lockGuest(db: Db, guestId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, guestId)).for('no key update');
-}
 
 /** The stay locked while its nights are written: its price is the one the booking is made at. */
 export async function lockStay(
@@ -132,6 +125,7 @@ export async function insertHeldBooking(
     nights: number;
     pricePerNightCents: number;
     holdExpiresAt: Date;
+    network: string;
     at: Date;
   },
 ): Promise<BookingRecord | Taken> {
@@ -148,6 +142,7 @@ export async function insertHeldBooking(
         pricePerNightCents: values.pricePerNightCents,
         amountCents: values.nights * values.pricePerNightCents,
         holdExpiresAt: values.holdExpiresAt,
+        network: values.network,
         createdAt: values.at,
         updatedAt: values.at,
       })
@@ -157,12 +152,19 @@ export async function insertHeldBooking(
   });
 }
 
-/** Holds the booking's nights (again) until `until`: refused when another row took them meanwhile. */
-export async function holdBooking(db: Db, id: string, until: Date, at: Date): Promise<void | Taken> {
+/**
+ * Holds the booking's nights (again) until `until`, for a payer on `network`: refused when another
+ * row took them meanwhile.
+ */
+export async function holdBooking(
+  db: Db,
+  id: string,
+  hold: { until: Date; network: string; at: Date },
+): Promise<void | Taken> {
   return takingNights(db, async (savepoint) => {
     await savepoint
       .update(stayBookings)
-      .set({ status: 'held', holdExpiresAt: until, updatedAt: at })
+      .set({ status: 'held', holdExpiresAt: hold.until, network: hold.network, updatedAt: hold.at })
       .where(eq(stayBookings.id, id));
   });
 }
@@ -206,6 +208,41 @@ export async function cancelBooking(db: Db, id: string, at: Date): Promise<void>
     .update(stayBookings)
     .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: at })
     .where(eq(stayBookings.id, id));
+}
+
+/**
+ * Nights held unpaid now, at one stay and in all: by the holder, and (for a young holder) by young
+ * accounts of their network; `except` leaves a booking out (the one being held again).
+ */
+export async function nightsHeld(db: Db, stayId: string, holder: Holder, except?: string) {
+  const mine = sql`${stayBookings.guestId} = ${holder.userId}`;
+  const ours = sql`${stayBookings.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz`;
+  const here = sql`${stayBookings.stayId} = ${stayId}`;
+  const sum = (where: SQL) =>
+    sql<number>`coalesce(sum(${stayBookings.nights}) filter (where ${where}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      accountHere: sum(sql`${mine} and ${here}`),
+      account: sum(mine),
+      networkHere: sum(sql`${ours} and ${here}`),
+      network: sum(ours),
+    })
+    .from(stayBookings)
+    .innerJoin(users, eq(users.id, stayBookings.guestId))
+    .where(
+      and(
+        eq(stayBookings.status, 'held'),
+        gt(stayBookings.holdExpiresAt, holder.at),
+        except ? ne(stayBookings.id, except) : undefined,
+        holder.network === null
+          ? eq(stayBookings.guestId, holder.userId)
+          : or(eq(stayBookings.guestId, holder.userId), eq(stayBookings.network, holder.network)),
+      ),
+    );
+  return {
+    subject: { account: row?.accountHere ?? 0, network: row?.networkHere ?? 0 },
+    total: { account: row?.account ?? 0, network: row?.network ?? 0 },
+  };
 }
 
 /** Is a payment of the booking under way: pending, with its hold still open at `at`? */

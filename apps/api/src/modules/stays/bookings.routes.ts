@@ -4,6 +4,7 @@ import { ErrorResponse } from '@sokoni/contracts/errors';
 import { BookStayInput, Booking, Trip } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { callerOf } from '../../lib/auth-guard.js';
+import { standingOf } from '../../lib/standing.js';
 import { IdParams } from '../../lib/route-params.js';
 import type { BookingsService } from './bookings.service.js';
 
@@ -41,7 +42,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await bookings.book(callerOf(request), request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(await bookings.book(callerOf(request), request.params.id, request.body, standingOf(request))),
   );
 
   app.get(

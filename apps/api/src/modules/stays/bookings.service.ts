@@ -1,5 +1,5 @@
-import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
+import { PAYMENT_HOLD_MINUTES } from '@sokoni/contracts/checkout';
+import { centsToShillings } from '@sokoni/contracts/money';
 import type { Booking, BookStayInput, Trip } from '@sokoni/contracts/stays';
 import {
   STAY_HELD_BOOKINGS_MAX,
@@ -12,7 +12,10 @@ import {
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { holderOf, lockHolder, refuseBeyondHoldBounds } from '../../lib/hold-bounds.js';
 import { isUuid } from '../../lib/ids.js';
+import { refuseOwn, requireAccess, type Access } from '../../lib/access.js';
+import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { FulfilOutcome, PaymentHold } from '../payments/payment-handlers.js';
@@ -28,6 +31,12 @@ const datesTaken = () => conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
 const tooManyHeld = () => conflict(STAY_MESSAGES.tooManyHeld, 'TOO_MANY_HELD_BOOKINGS');
 /** What a booking's payment is for, as the provider's checkout shows it: '3 nights at Lakeside Cottage'. */
 const paymentDescription = (nights: number, title: string) => `${STAY_MESSAGES.nights(nights)} at ${title}`;
+
+/** Another guest's booking is answered exactly like a missing one. */
+const bookingAccess: Access<{ guestId: string }> = {
+  ownerOf: (booking) => booking.guestId,
+  notFound: bookingNotFound,
+};
 
 /** A held booking whose time ran out is expired for everyone at once, whether or not a job has marked it. */
 const isLapsed = (booking: repo.BookingRecord, at: number) =>
@@ -76,7 +85,8 @@ export type BookingsService = ReturnType<typeof createBookingsService>;
  * guest pays; a hold that lapsed frees them at once for every reader, and the next writer of those
  * nights marks it expired in its own transaction, so no worker need have run.
  *
- * Locks are taken in one order everywhere: payments (the payment engine's), the guest, the stay,
+ * Locks are taken in one order everywhere (docs/decisions/0015): the payment engine's (the
+ * subject, the payer, the payment), the guest's holds (lib/hold-bounds.ts: lockHolder), the stay,
  * then its bookings.
  */
 export function createBookingsService(deps: {
@@ -97,14 +107,33 @@ export function createBookingsService(deps: {
   const nightsChanged = async (stayId: string, tx?: Db) => deps.onNightsChanged?.(stayId, tx);
 
   async function findTrip(caller: AuthUser, id: string): Promise<Trip> {
-    const trip = isUuid(id) ? await repo.findTripById(db, id) : undefined;
-    if (!trip || trip.guestId !== caller.sub) throw bookingNotFound();
+    const trip = requireAccess(
+      caller,
+      isUuid(id) ? await repo.findTripById(db, id) : undefined,
+      bookingAccess,
+    );
     return toTrip(trip, now());
   }
 
-  /** Refused when the guest already has as many unpaid bookings held as anyone may (this one aside). */
-  async function refuseBeyondHeldCap(tx: Db, guestId: string, except?: string): Promise<void> {
-    if ((await repo.countLiveHolds(tx, guestId, at(), except)) >= STAY_HELD_BOOKINGS_MAX) throw tooManyHeld();
+  /**
+   * Refused when the guest already has as many unpaid bookings held as anyone may, or would hold more
+   * nights unpaid (at this stay, or in all) than they may; `except` is the booking being held again.
+   */
+  async function refuseBeyondHeld(
+    tx: Db,
+    guest: { userId: string; standing: Standing },
+    stayId: string,
+    nights: number,
+    except?: string,
+  ): Promise<void> {
+    const moment = at();
+    if ((await repo.countLiveHolds(tx, guest.userId, moment, except)) >= STAY_HELD_BOOKINGS_MAX)
+      throw tooManyHeld();
+    const held = await repo.nightsHeld(tx, stayId, holderOf(guest.userId, guest.standing, moment), except);
+    refuseBeyondHoldBounds('nights', guest.standing, {
+      subjects: [{ wanted: nights, ...held.subject }],
+      total: { wanted: nights, ...held.total },
+    });
   }
 
   /**
@@ -123,27 +152,29 @@ export function createBookingsService(deps: {
      * Books the stay's nights for the caller (the guest, whatever the body says), held for payment
      * for PAYMENT_HOLD_MINUTES and priced from the database: nights × the stay's price per night now.
      */
-    async book(caller: AuthUser, stayId: string, input: BookStayInput): Promise<Booking> {
+    async book(caller: AuthUser, stayId: string, input: BookStayInput, standing: Standing): Promise<Booking> {
       const problem = stayDatesProblem(input.startDate, input.endDate, nairobiToday(now()));
       if (problem) throw badRequest(problem, 'STAY_DATES_INVALID');
       // Checked above: both are calendar days.
       const range = { startDate: input.startDate as string, endDate: input.endDate as string };
       if (!isUuid(stayId)) throw stayNotFound();
       const moment = at();
+      const nights = nightsOf(range.startDate, range.endDate);
       const booking = await db.transaction(async (tx) => {
-        await repo.lockGuest(tx, caller.sub);
+        await lockHolder(tx, caller.sub, standing);
         const stay = await repo.lockStay(tx, stayId);
         if (!stay) throw stayNotFound();
-        if (stay.hostId === caller.sub) throw forbidden(STAY_MESSAGES.ownStay, 'OWN_STAY');
-        await refuseBeyondHeldCap(tx, caller.sub);
+        refuseOwn(caller, stay.hostId, () => forbidden(STAY_MESSAGES.ownStay, 'OWN_STAY'));
+        await refuseBeyondHeld(tx, { userId: caller.sub, standing }, stay.id, nights);
         await expireLapsedHolds(tx, stay.id, occupiedNights(range), moment);
         const inserted = await repo.insertHeldBooking(tx, {
           stayId: stay.id,
           guestId: caller.sub,
           ...range,
-          nights: nightsOf(range.startDate, range.endDate),
+          nights,
           pricePerNightCents: stay.pricePerNightCents,
           holdExpiresAt: new Date(moment.getTime() + HOLD_MS),
+          network: standing.network,
           at: moment,
         });
         if (inserted === repo.NIGHTS_TAKEN) throw datesTaken();
@@ -169,8 +200,11 @@ export function createBookingsService(deps: {
      */
     async cancel(caller: AuthUser, id: string): Promise<Trip> {
       const cancelled = await db.transaction(async (tx) => {
-        const booking = isUuid(id) ? await repo.lockBooking(tx, id) : undefined;
-        if (!booking || booking.guestId !== caller.sub) throw bookingNotFound();
+        const booking = requireAccess(
+          caller,
+          isUuid(id) ? await repo.lockBooking(tx, id) : undefined,
+          bookingAccess,
+        );
         if (booking.status === 'cancelled') return undefined;
         if (booking.status === 'confirmed') throw conflict(STAY_MESSAGES.cannotCancel, 'CANNOT_CANCEL');
         if (await repo.hasOpenPayment(tx, booking.id, at()))
@@ -186,40 +220,45 @@ export function createBookingsService(deps: {
     // ---- the payment engine's side (booking-payments.ts) -----------------------------------------
 
     /**
-     * Holds the booking's nights for a payment until `hold.until`, in the paying transaction: only
-     * its guest pays for it, once; the amount must be the booking's own (priced when booked). A
-     * booking whose hold lapsed is held again while its nights are still free. An earlier payment of
-     * the same booking is ended first (paying again after a decline).
+     * Holds the booking's nights for a payment until `hold.until`, in the paying transaction (the
+     * engine has ended an earlier payment of it and taken the guest's lock): only its guest pays for
+     * it, once. A booking whose hold lapsed is held again while its nights are still free and the
+     * guest may hold them. Answers its price, as it was made.
      */
     async holdForPayment(
       tx: Db,
       caller: AuthUser,
-      request: { bookingId: string; amount: number },
+      bookingId: string,
       hold: PaymentHold,
     ): Promise<{ bookingId: string; amountCents: number; description: string }> {
-      const found = isUuid(request.bookingId) ? await repo.findBookingById(tx, request.bookingId) : undefined;
-      if (!found || found.guestId !== caller.sub) throw bookingNotFound();
-      await hold.supersede(found.id);
-      await repo.lockGuest(tx, caller.sub);
+      const found = requireAccess(
+        caller,
+        isUuid(bookingId) ? await repo.findBookingById(tx, bookingId) : undefined,
+        bookingAccess,
+      );
       const stay = await repo.lockStay(tx, found.stayId);
       const booking = await repo.lockBooking(tx, found.id);
       if (!stay || !booking) throw bookingNotFound();
       if (booking.status === 'confirmed')
         throw conflict(STAY_MESSAGES.bookingAlreadyConfirmed, 'BOOKING_CONFIRMED');
       if (booking.status === 'cancelled') throw conflict(STAY_MESSAGES.bookingNotHeld, 'BOOKING_NOT_HELD');
-      if (shillingsToCents(request.amount) !== booking.amountCents) {
-        throw conflict(
-          PAYMENT_MESSAGES.amountMismatch(formatKES(centsToShillings(booking.amountCents))),
-          'AMOUNT_MISMATCH',
-        );
-      }
       const moment = at();
       if (booking.status !== 'held' || isLapsed(booking, moment.getTime())) {
-        await refuseBeyondHeldCap(tx, caller.sub, booking.id);
+        await refuseBeyondHeld(
+          tx,
+          { userId: caller.sub, standing: hold.standing },
+          stay.id,
+          booking.nights,
+          booking.id,
+        );
       }
       if (booking.status === 'expired') await expireLapsedHolds(tx, stay.id, occupiedNights(booking), moment);
-      if ((await repo.holdBooking(tx, booking.id, hold.until, moment)) === repo.NIGHTS_TAKEN)
-        throw datesTaken();
+      const held = await repo.holdBooking(tx, booking.id, {
+        until: hold.until,
+        network: hold.standing.network,
+        at: moment,
+      });
+      if (held === repo.NIGHTS_TAKEN) throw datesTaken();
       await nightsChanged(stay.id, tx);
       return {
         bookingId: booking.id,
@@ -254,9 +293,15 @@ export function createBookingsService(deps: {
       return 'fulfilled';
     },
 
-    /** A payment failed, was abandoned or lapsed: its booking, if still held, lets its nights go. */
+    /**
+     * A payment failed, was abandoned or lapsed: its booking, if still held, lets its nights go. The
+     * stay is locked before the booking, as everywhere.
+     */
     async releaseHold(tx: Db, bookingId: string): Promise<void> {
-      const stayId = isUuid(bookingId) ? await repo.expireHeldBooking(tx, bookingId, at()) : undefined;
+      const found = isUuid(bookingId) ? await repo.findBookingById(tx, bookingId) : undefined;
+      if (!found) return;
+      await repo.lockStay(tx, found.stayId);
+      const stayId = await repo.expireHeldBooking(tx, found.id, at());
       if (stayId) await nightsChanged(stayId, tx);
     },
 

@@ -2,6 +2,7 @@ import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
 import type { StayFilters } from '@sokoni/contracts/stays';
 import type { Db } from '../../db/client.js';
 import {
+  answersFilters,
   columnsOf,
   createMemoryIndex,
   firstNotBefore,
@@ -21,6 +22,22 @@ import { findStayListingRows, type StayListingRow } from './stays.repository.js'
  */
 
 export type IndexedStayFilters = Omit<StayFilters, 'q'>;
+const answered = answersFilters<StayFilters>({
+  q: false,
+  minPrice: true,
+  maxPrice: true,
+  amenities: true,
+  guests: true,
+  from: true,
+  to: true,
+  sort: true,
+  host: true,
+  limit: true,
+  offset: true,
+});
+/** Whether the index answers these filters: all but search, which the database's index answers. */
+export const isIndexed = (filters: StayFilters): filters is IndexedStayFilters & StayFilters =>
+  answered(filters);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;

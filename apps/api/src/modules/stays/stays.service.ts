@@ -32,13 +32,14 @@ import {
   notFound,
 } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { requireAccess, type Access } from '../../lib/access.js';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
 import { encodeJsonBody, jsonArrayOf, type JsonBody } from '../../lib/json-body.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import * as repo from './stays.repository.js';
-import { createStaysIndex } from './stays-index.js';
+import { createStaysIndex, isIndexed } from './stays-index.js';
 import { stayCalendar } from './stay-calendar.js';
 
 /** How long a page of the stays list is served from memory. */
@@ -115,6 +116,13 @@ const toHostBooking = (row: BookingRow): HostBooking => ({
 });
 
 export type StaysService = ReturnType<typeof createStaysService>;
+
+/** Anyone sees a stay; only its host changes it. */
+const hostAccess: Access<{ hostId: string }> = {
+  ownerOf: (stay) => stay.hostId,
+  notFound: stayNotFound,
+  notOwner: () => forbidden(STAY_MESSAGES.notHost, 'NOT_HOST'),
+};
 
 /**
  * Stays: listings, their availability, hosts' blocked dates and calendar feeds, and reviews. Which
@@ -208,9 +216,7 @@ export function createStaysService(deps: {
 
   /** Refused unless the stay exists and the caller hosts it. */
   async function refuseUnlessHost(caller: AuthUser, id: string): Promise<void> {
-    const stay = isUuid(id) ? await repo.findStayKeys(db, id) : undefined;
-    if (!stay) throw stayNotFound();
-    if (stay.hostId !== caller.sub) throw forbidden(STAY_MESSAGES.notHost, 'NOT_HOST');
+    requireAccess(caller, isUuid(id) ? await repo.findStayKeys(db, id) : undefined, hostAccess);
   }
 
   /** A listing's photos must be the host's own uploads (or sample images). */
@@ -242,7 +248,7 @@ export function createStaysService(deps: {
     /** One page of stays under the filters as its encoded answer, and how many there are under them. */
     list(filters: StayFilters): Promise<StayPage> {
       return listPages.get(JSON.stringify(filters), () =>
-        filters.q ? searchedPage(filters) : indexedPage(filters),
+        isIndexed(filters) ? indexedPage(filters) : searchedPage(filters),
       );
     },
 
@@ -273,8 +279,7 @@ export function createStaysService(deps: {
 
     /** Changes a listing, for its host only; new photos must be their own uploads. */
     async update(caller: AuthUser, id: string, input: UpdateStayData): Promise<Stay> {
-      const current = await findOrThrow(id);
-      if (current.hostId !== caller.sub) throw forbidden(STAY_MESSAGES.notHost, 'NOT_HOST');
+      const current = requireAccess(caller, await findOrThrow(id), hostAccess);
       await db.transaction(async (tx) => {
         if (input.images) {
           const added = input.images.filter((image) => !current.images.includes(image));

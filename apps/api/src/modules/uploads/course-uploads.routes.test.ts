@@ -394,7 +394,10 @@ describe('GET /api/course-media/:file', () => {
 
 describe('what one account may keep in lesson files', () => {
   let sequence = 0;
-  /** Earlier uploads of the owner, as rows only: the quotas are counted from them. */
+  /**
+   * Earlier uploads of the owner, as rows only: the quotas are counted from them. Made two days ago,
+   * so that they do not count against what may be uploaded in a day.
+   */
   const earlier = async (
     owner: RegisteredUser,
     kind: 'image' | 'course-media',
@@ -405,8 +408,9 @@ describe('what one account may keep in lesson files', () => {
     const name = `${String(sequence).padStart(32, '0')}`;
     const url = kind === 'image' ? `/api/uploads/products/${name}.webp` : `/api/course-media/${name}.mp4`;
     await t.database.db.execute(sql`
-      insert into uploads (owner_id, url, kind, bytes, used_at)
-      values (${owner.id}, ${url}, ${kind}, ${bytes}, ${used ? sql`now()` : null})`);
+      insert into uploads (owner_id, url, kind, bytes, created_at, used_at)
+      values (${owner.id}, ${url}, ${kind}, ${bytes}, ${new Date(now - 2 * 24 * 60 * 60 * 1000)},
+              ${used ? sql`now()` : null})`);
   };
   const lecture = (owner: RegisteredUser) =>
     upload(

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
 import { uploads } from '../../db/schema/uploads.js';
 
 export type NewUpload = {
@@ -11,9 +12,62 @@ export type NewUpload = {
   createdAt: Date;
 };
 
-/** Holds the owner's uploads still until the transaction ends: quota checks of one owner run one at a time. */
-export async function lockOwner(db: Db, ownerId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${ownerId}`}, 0))`);
+/**
+ * Holds these bounds still until the transaction ends, in the order given (the caller always gives
+ * the owner's, then a network's, then the site's, so two uploads never wait on each other in a
+ * circle): checks of one bound run one at a time.
+ */
+export async function lockBounds(db: Db, keys: string[]): Promise<void> {
+  await db.execute(sql`
+    select pg_advisory_xact_lock(hashtextextended(key, 0))
+    from unnest(array[${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}]::text[]) with ordinality as bound(key, position)
+    order by position`);
+}
+
+/** When the uploader's account was made, and on which network (null for accounts older than #25). */
+export async function findUploader(
+  db: Db,
+  ownerId: string,
+): Promise<{ createdAt: Date; signupNetwork: string | null } | undefined> {
+  const [row] = await db
+    .select({ createdAt: users.createdAt, signupNetwork: users.signupNetwork })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  return row;
+}
+
+export type DailyUsage = { account: number; youngNetwork: number; youngSite: number; site: number };
+
+/**
+ * Bytes uploaded since `since`: by the owner, by the accounts made after `youngSince` on `network`
+ * (none when null), by all accounts made after `youngSince`, and by everyone.
+ */
+export async function findDailyUsage(
+  db: Db,
+  query: { ownerId: string; network: string | null; since: Date; youngSince: Date },
+): Promise<DailyUsage> {
+  const young = sql`${users.createdAt} > ${query.youngSince.toISOString()}::timestamptz`;
+  const total = (filter: SQL) =>
+    sql<number>`coalesce(sum(${uploads.bytes}) filter (where ${filter}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      account: total(sql`${uploads.ownerId} = ${query.ownerId}`),
+      youngNetwork: total(sql`${young} and ${users.signupNetwork} = ${query.network}`),
+      youngSite: total(young),
+      site: total(sql`true`),
+    })
+    .from(uploads)
+    .leftJoin(users, eq(users.id, uploads.ownerId))
+    .where(gt(uploads.createdAt, query.since));
+  return {
+    account: row?.account ?? 0,
+    youngNetwork: row?.youngNetwork ?? 0,
+    youngSite: row?.youngSite ?? 0,
+    site: row?.site ?? 0,
+  };
 }
 
 /** Bytes the owner keeps in uploads of these kinds, and of those the bytes nothing uses yet. */
@@ -51,6 +105,11 @@ export async function findThumbnailOf(db: Db, url: string): Promise<string | nul
 
 export async function deleteUpload(db: Db, url: string): Promise<void> {
   await db.delete(uploads).where(eq(uploads.url, url));
+}
+
+/** A reserved upload becomes the file received for it: its address and its size as kept. */
+export async function settleUpload(db: Db, reservedUrl: string, kept: { url: string; bytes: number }) {
+  await db.update(uploads).set(kept).where(eq(uploads.url, reservedUrl));
 }
 
 /** The owner's uploads among `urls` are marked used; answers the urls that are not the owner's uploads. */

@@ -354,12 +354,15 @@ describe('POST /api/uploads/community-video', () => {
 });
 
 describe('what one account may keep', () => {
-  /** Earlier uploads of the user, as rows only: the quota is counted from them. */
+  /**
+   * Earlier uploads of the user, as rows only: the quota is counted from them. Made two days ago, so
+   * that they do not count against what may be uploaded in a day.
+   */
   const earlier = async (owner: RegisteredUser, bytes: number, used: boolean) =>
     t.database.db.execute(sql`
-      insert into uploads (owner_id, url, kind, bytes, used_at)
+      insert into uploads (owner_id, url, kind, bytes, created_at, used_at)
       values (${owner.id}, ${`/api/uploads/products/${owner.id.replaceAll('-', '')}.webp`}, 'image', ${bytes},
-              ${used ? sql`now()` : null})`);
+              now() - interval '2 days', ${used ? sql`now()` : null})`);
   const photo = async (owner: RegisteredUser) =>
     upload(
       'product-image',

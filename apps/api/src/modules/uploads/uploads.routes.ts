@@ -29,10 +29,9 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/tokens.js';
 import type { CourseMediaLinks } from './course-media-links.js';
 import { PUBLIC_UPLOADS_PATH, type TemporaryFile } from './file-store.js';
-import type { ReceivedUpload, UploadsService } from './uploads.service.js';
+import type { ReceivedUpload, Reservation, UploadsService } from './uploads.service.js';
 
 const UploadResponse = z.object({ publicUrl: z.string() });
 const ImageUploadResponse = UploadResponse.extend({ thumbnailUrl: z.string() });
@@ -41,6 +40,7 @@ const UPLOAD_ERRORS = {
   401: ErrorResponse,
   413: ErrorResponse,
   415: ErrorResponse,
+  429: ErrorResponse,
   507: ErrorResponse,
 };
 const mediaFile = (description: string) => ({
@@ -143,28 +143,37 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
 
   /**
    * A large file part streamed onto the disk as it arrives, up to `limit` bytes, then handed to
-   * `store`; the received file is removed afterwards unless `store` kept it.
+   * `store`; the received file is removed afterwards unless `store` kept it. Room for it is reserved
+   * first, before the body is read: as much as the request says it carries (a file part is smaller
+   * than its body), or `limit` when it does not say; what is not kept is given back.
    */
   async function receiveFile(
     request: FastifyRequest,
     limit: number,
-    store: (upload: ReceivedUpload) => Promise<{ publicUrl: string }>,
+    store: (reservation: Reservation, upload: ReceivedUpload) => Promise<{ publicUrl: string }>,
   ): Promise<{ publicUrl: string }> {
-    const part = await filePart(request, limit);
-    let file: TemporaryFile;
+    const declared = Number(request.headers['content-length']);
+    const reserved = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, limit) : limit;
+    const reservation = await uploads.reserveLessonFile(callerOf(request), reserved);
     try {
-      file = await uploads.receive(part.file);
-    } catch (error) {
-      throw uploadError(error, part.filename);
-    }
-    try {
-      // Busboy stops writing at the limit and ends the stream quietly: a cut file is never kept.
-      if (part.file.truncated) {
-        throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge(part.filename), 'FILE_TOO_LARGE');
+      const part = await filePart(request, limit);
+      let file: TemporaryFile;
+      try {
+        file = await uploads.receive(part.file);
+      } catch (error) {
+        throw uploadError(error, part.filename);
       }
-      return await store({ filename: part.filename, file });
+      try {
+        // Busboy stops writing at the limit and ends the stream quietly: a cut file is never kept.
+        if (part.file.truncated) {
+          throw payloadTooLarge(UPLOAD_MESSAGES.tooLarge(part.filename), 'FILE_TOO_LARGE');
+        }
+        return await store(reservation, { filename: part.filename, file });
+      } finally {
+        await uploads.discard(file);
+      }
     } finally {
-      await uploads.discard(file);
+      await uploads.release(reservation);
     }
   }
 
@@ -211,19 +220,19 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     route: string;
     summary: string;
     limit: number;
-    store: (owner: AuthUser, upload: ReceivedUpload) => Promise<{ publicUrl: string }>;
+    store: (reservation: Reservation, upload: ReceivedUpload) => Promise<{ publicUrl: string }>;
   }> = [
     {
       route: '/uploads/course-video',
       summary: "Upload a lesson's video (MP4 or WebM, at most 200 MB); it is private to the course",
       limit: COURSE_VIDEO_MAX_BYTES,
-      store: (owner, upload) => uploads.storeCourseVideo(owner, upload),
+      store: (reservation, upload) => uploads.storeCourseVideo(reservation, upload),
     },
     {
       route: '/uploads/course-pdf',
       summary: "Upload a lesson's PDF (at most 20 MB); it is private to the course",
       limit: COURSE_PDF_MAX_BYTES,
-      store: (owner, upload) => uploads.storeCoursePdf(owner, upload),
+      store: (reservation, upload) => uploads.storeCoursePdf(reservation, upload),
     },
   ];
   for (const { route, summary, limit, store } of lessonFiles) {
@@ -240,10 +249,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
           response: { 201: UploadResponse, ...UPLOAD_ERRORS },
         },
       },
-      async (request, reply) => {
-        const owner = callerOf(request);
-        return reply.code(201).send(await receiveFile(request, limit, (upload) => store(owner, upload)));
-      },
+      async (request, reply) => reply.code(201).send(await receiveFile(request, limit, store)),
     );
   }
 

@@ -132,11 +132,14 @@ describe('sweeping unused uploads', () => {
 describe('lesson files', () => {
   const lecture = () => readFileSync(new URL('../../../test/fixtures/video/plain.mp4', import.meta.url));
   const storeLecture = async (who: Awaited<ReturnType<typeof owner>>) => {
-    const file = await uploads.receive(Readable.from([lecture()]));
+    const data = lecture();
+    const reservation = await uploads.reserveLessonFile(who, data.length);
+    const file = await uploads.receive(Readable.from([data]));
     try {
-      return await uploads.storeCourseVideo(who, { filename: 'lecture.mp4', file });
+      return await uploads.storeCourseVideo(reservation, { filename: 'lecture.mp4', file });
     } finally {
       await uploads.discard(file);
+      await uploads.release(reservation);
     }
   };
   const receiving = () => {

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
+import { YOUNG_ACCOUNT_MS, isYoungAccount } from '@sokoni/contracts/standing';
 import {
   COURSE_MEDIA_QUOTA,
+  UPLOAD_DAILY,
   UPLOAD_MESSAGES,
   UPLOAD_QUOTA,
   thumbnailAddressOf,
@@ -10,7 +12,13 @@ import {
   type UploadResponse,
 } from '@sokoni/contracts/uploads';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  payloadTooLarge,
+  tooManyRequests,
+  unsupportedMediaType,
+} from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import { COURSE_MEDIA, StorageFullError, type FileStore, type TemporaryFile } from './file-store.js';
 import { sniffImageType, toWebp } from './image-processing.js';
@@ -29,12 +37,18 @@ const RECEIVED_KEPT_MS = HOUR_MS;
 const PDF_TAIL_BYTES = 1024;
 
 const storageFull = () => new AppError('STORAGE_FULL', UPLOAD_MESSAGES.storageFull, 507);
+/** The site has taken what it takes in a day: Insufficient Storage, like a full disk, for everyone alike. */
+const dailySiteFull = (message: string) => new AppError('UPLOAD_DAILY_SITE', message, 507);
 const typeNotAllowed = (filename: string) =>
   unsupportedMediaType(UPLOAD_MESSAGES.typeNotAllowed(filename), 'FILE_TYPE_NOT_ALLOWED');
 
 type Upload = { filename: string; bytes: Buffer };
 /** A large upload, already received onto the disk (FileStore.receive). */
 export type ReceivedUpload = { filename: string; file: TemporaryFile };
+/** Room taken for a lesson file before it is received: a record at an address no file is served from. */
+export type Reservation = { url: string };
+/** GET /course-media/{file} serves .mp4, .webm and .pdf only. */
+const RESERVED_EXTENSION = 'part';
 type File = { url: string; data: Buffer };
 type Kind = repo.NewUpload['kind'];
 
@@ -76,9 +90,9 @@ async function opensAsPdf(bytes: Buffer): Promise<boolean> {
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
 /**
- * Every upload is checked by its bytes, counted against its owner's quota and the disk's free space
- * before it is kept, and recorded with its owner; listings, posts and lessons claim the uploads they
- * use, and what nobody claimed within a day is swept away with its files.
+ * Every upload is checked by its bytes, counted against its owner's quota, the day's bounds and the
+ * disk's free space before it is kept, and recorded with its owner; listings, posts and lessons claim
+ * the uploads they use, and what nobody claimed within a day is swept away with its files.
  */
 export function createUploadsService(deps: {
   db: Db;
@@ -90,19 +104,26 @@ export function createUploadsService(deps: {
   const { now } = deps.clock ?? systemClock;
 
   /**
-   * Records the upload under the owner's quota, then puts its files in place with `place`; all of
-   * them or none. `onDisk` bytes are already written (a received file) and so not counted again
-   * against the free space.
+   * Checks every bound an upload of `bytes` must stay within (docs/decisions/0015) and records it,
+   * holding the bounds it counts against (its owner's, for a new account its network's, the site's)
+   * until the record is written, so uploads at the same moment cannot pass a bound together. Its
+   * files are not on the disk yet: the free space must take them.
    */
-  async function keep(
+  async function admit(
     owner: AuthUser,
-    upload: { kind: Kind; url: string; thumbnailUrl: string | null; bytes: number; onDisk: boolean },
-    place: () => Promise<void>,
-    undo: () => Promise<void>,
+    upload: Omit<repo.NewUpload, 'ownerId' | 'createdAt'>,
   ): Promise<void> {
     const quota = quotaOf(upload.kind);
+    const at = now();
     await db.transaction(async (tx) => {
-      await repo.lockOwner(tx, owner.sub);
+      const uploader = await repo.findUploader(tx, owner.sub);
+      const young = !uploader || isYoungAccount(uploader.createdAt, at);
+      const network = young ? (uploader?.signupNetwork ?? null) : null;
+      await repo.lockBounds(tx, [
+        `uploads:${owner.sub}`,
+        ...(network ? [`uploads-network:${network}`] : []),
+        'uploads-site',
+      ]);
       const usage = await repo.findUsage(tx, owner.sub, quota.kinds);
       if (usage.unused + upload.bytes > quota.unusedBytes) {
         throw payloadTooLarge(quota.unusedMessage, 'UPLOAD_QUOTA_UNUSED');
@@ -110,52 +131,58 @@ export function createUploadsService(deps: {
       if (usage.total + upload.bytes > quota.totalBytes) {
         throw payloadTooLarge(quota.totalMessage, 'UPLOAD_QUOTA_TOTAL');
       }
-      const needed = upload.onDisk ? 0 : upload.bytes;
-      if ((await files.freeBytes()) - needed < deps.minFreeBytes) throw storageFull();
-      await repo.insertUpload(tx, {
+      const today = await repo.findDailyUsage(tx, {
         ownerId: owner.sub,
-        url: upload.url,
-        thumbnailUrl: upload.thumbnailUrl,
-        kind: upload.kind,
-        bytes: upload.bytes,
-        createdAt: new Date(now()),
+        network,
+        since: new Date(at - UPLOAD_DAILY.windowHours * HOUR_MS),
+        youngSince: new Date(at - YOUNG_ACCOUNT_MS),
       });
+      const over = (used: number, bound: number) => used + upload.bytes > bound;
+      if (over(today.account, young ? UPLOAD_DAILY.youngAccountBytes : UPLOAD_DAILY.accountBytes)) {
+        const message = young ? UPLOAD_MESSAGES.dailyYoungAccount : UPLOAD_MESSAGES.dailyAccount;
+        throw tooManyRequests(message, 'UPLOAD_DAILY_ACCOUNT');
+      }
+      if (young && over(today.youngNetwork, UPLOAD_DAILY.youngNetworkBytes)) {
+        throw tooManyRequests(UPLOAD_MESSAGES.dailyNetwork, 'UPLOAD_DAILY_NETWORK');
+      }
+      if (over(today.site, UPLOAD_DAILY.siteBytes)) throw dailySiteFull(UPLOAD_MESSAGES.dailySite);
+      if (young && over(today.youngSite, UPLOAD_DAILY.youngSiteBytes)) {
+        throw dailySiteFull(UPLOAD_MESSAGES.dailyYoungSite);
+      }
+      if ((await files.freeBytes()) - upload.bytes < deps.minFreeBytes) throw storageFull();
+      await repo.insertUpload(tx, { ...upload, ownerId: owner.sub, createdAt: new Date(at) });
     });
+  }
+
+  /** Writes new files (an image and its thumbnail, a short video) under one record; all of them or none. */
+  async function keepWritten(owner: AuthUser, kind: Kind, stored: File[]): Promise<void> {
+    const [main, thumbnail] = stored as [File, File | undefined];
+    const bytes = stored.reduce((sum, file) => sum + file.data.length, 0);
+    await admit(owner, { kind, url: main.url, thumbnailUrl: thumbnail?.url ?? null, bytes });
     try {
-      await place();
+      for (const file of stored) await files.write(file.url, file.data);
     } catch (error) {
-      await undo();
-      await repo.deleteUpload(db, upload.url);
+      await Promise.all(stored.map((file) => files.remove(file.url)));
+      await repo.deleteUpload(db, main.url);
       if (error instanceof StorageFullError) throw storageFull();
       throw error;
     }
   }
 
-  /** Writes new files (an image and its thumbnail, a short video) under one record. */
-  async function keepWritten(owner: AuthUser, kind: Kind, stored: File[]): Promise<void> {
-    const [main, thumbnail] = stored as [File, File | undefined];
-    const bytes = stored.reduce((sum, file) => sum + file.data.length, 0);
-    await keep(
-      owner,
-      { kind, url: main.url, thumbnailUrl: thumbnail?.url ?? null, bytes, onDisk: false },
-      async () => {
-        for (const file of stored) await files.write(file.url, file.data);
-      },
-      async () => {
-        await Promise.all(stored.map((file) => files.remove(file.url)));
-      },
-    );
-  }
-
-  /** Moves a received lesson file to its private address under one record. */
-  async function keepReceived(owner: AuthUser, upload: ReceivedUpload, extension: string) {
+  /**
+   * Moves a received lesson file to its private address and records it in place of its reservation,
+   * with the size it has.
+   */
+  async function keepReceived(reservation: Reservation, upload: ReceivedUpload, extension: string) {
     const url = files.allocate(COURSE_MEDIA, extension);
-    await keep(
-      owner,
-      { kind: 'course-media', url, thumbnailUrl: null, bytes: upload.file.bytes, onDisk: true },
-      () => files.adopt(url, upload.file),
-      () => files.remove(url),
-    );
+    await repo.settleUpload(db, reservation.url, { url, bytes: upload.file.bytes });
+    try {
+      await files.adopt(url, upload.file);
+    } catch (error) {
+      await files.remove(url);
+      await repo.deleteUpload(db, url);
+      throw error;
+    }
     return { publicUrl: url };
   }
 
@@ -193,6 +220,20 @@ export function createUploadsService(deps: {
       return { publicUrl: video.url };
     },
 
+    /**
+     * Room for a lesson file of at most `bytes`, taken before a byte of it is received: it counts
+     * against every bound at once (a placeholder record, settled to the file's real size once it is
+     * kept), so uploads sent together cannot pass a bound together, nor fill the disk while arriving.
+     */
+    async reserveLessonFile(owner: AuthUser, bytes: number): Promise<Reservation> {
+      const url = files.allocate(COURSE_MEDIA, RESERVED_EXTENSION);
+      await admit(owner, { kind: 'course-media', url, thumbnailUrl: null, bytes });
+      return { url };
+    },
+
+    /** Gives back a reservation whose file was not kept (a kept one was settled and is not touched). */
+    release: (reservation: Reservation): Promise<void> => repo.deleteUpload(db, reservation.url),
+
     /** Streams a large upload onto the disk as it arrives, to be checked and kept, or discarded. */
     async receive(source: Readable): Promise<TemporaryFile> {
       try {
@@ -210,23 +251,23 @@ export function createUploadsService(deps: {
      * A lesson's video, kept privately as sent when the whole file is a well-formed MP4 or WebM
      * container. The file is read from the disk a page at a time, never held in memory whole.
      */
-    async storeCourseVideo(owner: AuthUser, upload: ReceivedUpload): Promise<{ publicUrl: string }> {
+    async storeCourseVideo(reservation: Reservation, upload: ReceivedUpload): Promise<{ publicUrl: string }> {
       const type = withFileBytes(upload.file.path, inspectVideoContainer);
       if (!type) throw typeNotAllowed(upload.filename);
-      return keepReceived(owner, upload, type);
+      return keepReceived(reservation, upload, type);
     },
 
     /**
      * A lesson's PDF, kept privately as sent when its bytes are a PDF that opens. Unlike a video it is
      * read whole (at most COURSE_PDF_MAX_BYTES): a PDF's parts are found from its end, not walked in order.
      */
-    async storeCoursePdf(owner: AuthUser, upload: ReceivedUpload): Promise<{ publicUrl: string }> {
+    async storeCoursePdf(reservation: Reservation, upload: ReceivedUpload): Promise<{ publicUrl: string }> {
       const bytes = await readFile(upload.file.path);
       if (bytes.toString('latin1', 0, 5) !== '%PDF-') throw typeNotAllowed(upload.filename);
       if (!(await opensAsPdf(bytes))) {
         throw badRequest(UPLOAD_MESSAGES.unreadablePdf(upload.filename), 'UNREADABLE_PDF');
       }
-      return keepReceived(owner, upload, 'pdf');
+      return keepReceived(reservation, upload, 'pdf');
     },
 
     /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../modules/accounts/passwords.js';
-import { insertUser } from '../../modules/accounts/accounts.repository.js';
+import { hashPassword } from '../modules/accounts/passwords.js';
+import { insertUser } from '../modules/accounts/accounts.repository.js';
 import type { SeedContext } from './context.js';
 
 /** Demo accounts, listed in README. Only ever loaded with SEED=sample into an empty database. */

@@ -4,7 +4,7 @@ import {
   insertGroup,
   insertReply,
   insertThread,
-} from '../../modules/community/community.repository.js';
+} from '../modules/community/community.repository.js';
 import type { SeedContext } from './context.js';
 
 const HOUR_MS = 60 * 60 * 1000;

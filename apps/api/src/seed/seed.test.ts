@@ -4,8 +4,8 @@ import type { Event, TicketWithEvent } from '@sokoni/contracts/events';
 import { EVENT_CATEGORIES } from '@sokoni/contracts/events-rules';
 import { STAY_MAX_NIGHTS, nairobiToday } from '@sokoni/contracts/stays-rules';
 import type { Course, CourseSummary, InstructorCourse, MyCourse } from '@sokoni/contracts/courses';
-import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
-import { bearer } from '../../../test/factories.js';
+import { createTestApp, queryRows, type TestApp } from '../../test/test-app.js';
+import { bearer } from '../../test/factories.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts.js';
 
 let t: TestApp;

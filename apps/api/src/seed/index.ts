@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { countUsers } from '../../modules/accounts/accounts.repository.js';
+import type { Db } from '../db/client.js';
+import { countUsers } from '../modules/accounts/accounts.repository.js';
 import { seedUsers } from './accounts.js';
 import { seedCommunity } from './community.js';
 import { seedCourses } from './courses.js';
@@ -8,7 +8,7 @@ import { seedEvents } from './events.js';
 import { seedShop } from './shop.js';
 import { seedStays } from './stays.js';
 import type { SeedContext } from './context.js';
-import type { FileStore } from '../../modules/uploads/file-store.js';
+import type { FileStore } from '../modules/uploads/file-store.js';
 
 const SEED_LOCK_ID = 727_664_002;
 

@@ -1,5 +1,5 @@
-import type { Db } from '../client.js';
-import type { FileStore } from '../../modules/uploads/file-store.js';
+import type { Db } from '../db/client.js';
+import type { FileStore } from '../modules/uploads/file-store.js';
 
 export type SeedContext = {
   db: Db;

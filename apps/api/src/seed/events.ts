@@ -1,14 +1,14 @@
 import { EVENT_CATEGORIES, type EventCategory } from '@sokoni/contracts/events-rules';
 import { shillingsToCents } from '@sokoni/contracts/money';
-import { nairobiDate } from '../../lib/clock.js';
+import { nairobiDate } from '../lib/clock.js';
 import {
   addSold,
   checkIn,
   insertEvent,
   insertScan,
   insertTicket,
-} from '../../modules/events/events.repository.js';
-import { newTicketId } from '../../modules/events/events.service.js';
+} from '../modules/events/events.repository.js';
+import { newTicketId } from '../modules/events/events.service.js';
 import { renderArt } from './art.js';
 import type { SeedContext } from './context.js';
 

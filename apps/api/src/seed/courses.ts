@@ -5,10 +5,10 @@ import { inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { addDays } from '@sokoni/contracts/stays-rules';
 import { shillingsToCents } from '@sokoni/contracts/money';
-import { nairobiDate } from '../../lib/clock.js';
-import { newCertificateCode } from '../../modules/courses/certificate-codes.js';
-import { COURSE_MEDIA } from '../../modules/uploads/file-store.js';
-import { users as userTable } from '../schema/accounts.js';
+import { nairobiDate } from '../lib/clock.js';
+import { newCertificateCode } from '../modules/courses/certificate-codes.js';
+import { COURSE_MEDIA } from '../modules/uploads/file-store.js';
+import { users as userTable } from '../db/schema/accounts.js';
 import {
   courseCertificates,
   courseEnrollments,
@@ -16,15 +16,15 @@ import {
   courseRatings,
   courses,
   lessonCompletions,
-} from '../schema/courses.js';
+} from '../db/schema/courses.js';
 import { renderArt } from './art.js';
 import { COURSE_MOTIFS, SAMPLE_COURSES, type SampleLesson } from './course-catalogue.js';
 import type { SeedContext } from './context.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-/** The same path from src/db/seed (tsx) and dist/db/seed (built): the repository's copy. */
-const SAMPLE_VIDEO = fileURLToPath(new URL('../../../src/db/seed/media/sample-lesson.mp4', import.meta.url));
+/** The same path from src/seed (tsx) and dist/seed (built): the repository's copy. */
+const SAMPLE_VIDEO = fileURLToPath(new URL('../../src/seed/media/sample-lesson.mp4', import.meta.url));
 
 /** A one-page A4 handout: the lesson's title and its lines, in PDF's own Helvetica (no font to ship). */
 async function renderHandout(course: string, lesson: SampleLesson): Promise<Buffer> {

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { addDays, type StayAmenity } from '@sokoni/contracts/stays-rules';
 import { shillingsToCents } from '@sokoni/contracts/money';
-import { nairobiDate } from '../../lib/clock.js';
-import { stayBookings, stayReviews, stays } from '../schema/stays.js';
+import { nairobiDate } from '../lib/clock.js';
+import { stayBookings, stayReviews, stays } from '../db/schema/stays.js';
 import { renderArt } from './art.js';
 import type { SeedContext } from './context.js';
 

@@ -1,7 +1,7 @@
 import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
 import { shillingsToCents } from '@sokoni/contracts/money';
-import { insertDailyStats, insertProduct } from '../../modules/shop/products.repository.js';
-import { addRatingToProduct, insertReview } from '../../modules/shop/reviews.repository.js';
+import { insertDailyStats, insertProduct } from '../modules/shop/products.repository.js';
+import { addRatingToProduct, insertReview } from '../modules/shop/reviews.repository.js';
 import { renderArt } from './art.js';
 import { SAMPLE_PRODUCTS } from './catalogue.js';
 import type { SeedContext } from './context.js';
