@@ -48,6 +48,7 @@ import { eventsPagesHead } from './modules/events/event-page-head.js';
 import { eventPaymentHandler } from './modules/events/event-payments.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
+import { createTicketsService } from './modules/events/tickets.service.js';
 import { orderPaymentHandler } from './modules/orders/order-payments.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -250,11 +251,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const events = createEventsService({
     db: database.db,
     uploads,
-    mail,
-    siteUrl: origins.primary,
     clock,
     caches,
   });
+  const tickets = createTicketsService({ db: database.db, mail, siteUrl: origins.primary, events, clock });
   const stays = createStaysService({ db: database.db, uploads, siteUrl: origins.primary, clock, caches });
   const bookings = createBookingsService({
     db: database.db,
@@ -283,7 +283,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         recordSale: products.recordSale,
         notifySellers: sales.queueNewSaleMails,
       }),
-      event: eventPaymentHandler({ events }),
+      event: eventPaymentHandler({ tickets }),
       booking: bookingPaymentHandler({ bookings }),
       course: coursePaymentHandler({ db: database.db, mail, siteUrl: origins.primary, clock }),
     },
@@ -380,7 +380,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(ordersRoutes, { orders });
       await api.register(salesRoutes, { sales });
       await api.register(communityRoutes, { community });
-      await api.register(eventsRoutes, { events });
+      await api.register(eventsRoutes, { events, tickets });
       await api.register(staysRoutes, { stays });
       await api.register(bookingsRoutes, { bookings });
       await api.register(coursesRoutes, { courses });

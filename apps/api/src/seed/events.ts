@@ -8,7 +8,7 @@ import {
   insertScan,
   insertTicket,
 } from '../modules/events/events.repository.js';
-import { newTicketId } from '../modules/events/events.service.js';
+import { newTicketId } from '../modules/events/tickets.service.js';
 import { renderArt } from './art.js';
 import type { SeedContext } from './context.js';
 

@@ -1,5 +1,5 @@
 import type { PaymentHandler } from '../payments/payment-handlers.js';
-import type { EventsService } from './events.service.js';
+import type { TicketsService } from './tickets.service.js';
 
 /**
  * How event tickets are paid for: priced from the event in the database (price × quantity); the
@@ -11,13 +11,13 @@ import type { EventsService } from './events.service.js';
  * An organizer may buy tickets of their own event (organizers often comp themselves or pay for
  * guests); it is an ordinary sale.
  */
-export function eventPaymentHandler({ events }: { events: EventsService }): PaymentHandler<'event'> {
+export function eventPaymentHandler({ tickets }: { tickets: TicketsService }): PaymentHandler<'event'> {
   return {
     // One buyer's seats of the event: other buyers' payments for it are theirs.
     subjectKey: (caller, input) => `${input.eventId}:${caller.sub}`,
 
     async prepare(tx, caller, input, hold) {
-      const { eventId, title, totalCents } = await events.holdSeats(
+      const { eventId, title, totalCents } = await tickets.holdSeats(
         tx,
         caller,
         { eventId: input.eventId, quantity: input.quantity },
@@ -30,12 +30,12 @@ export function eventPaymentHandler({ events }: { events: EventsService }): Paym
       };
     },
 
-    describe: (eventId) => events.describe(eventId),
+    describe: (eventId) => tickets.describe(eventId),
 
-    fulfil: (tx, { reference }) => events.issuePaidTicket(tx, reference),
+    fulfil: (tx, { reference }) => tickets.issuePaidTicket(tx, reference),
 
     async release(tx, { reference }) {
-      await events.releaseSeats(tx, reference);
+      await tickets.releaseSeats(tx, reference);
     },
   };
 }

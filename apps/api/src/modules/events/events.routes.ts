@@ -18,9 +18,13 @@ import { callerOf } from '../../lib/auth-guard.js';
 import { standingOf } from '../../lib/standing.js';
 import { sendJsonBody } from '../../lib/json-body.js';
 import type { EventsService } from './events.service.js';
+import type { TicketsService } from './tickets.service.js';
 import { IdParams } from '../../lib/route-params.js';
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; tickets: TicketsService }> = async (
+  app,
+  { events, tickets },
+) => {
   app.get(
     '/events',
     {
@@ -127,7 +131,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
       reply
         .code(201)
         .send(
-          await events.claimFree(
+          await tickets.claimFree(
             callerOf(request),
             request.params.id,
             request.body.quantity,
@@ -154,7 +158,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         },
       },
     },
-    async (request) => events.verify(callerOf(request), request.body.ticketId),
+    async (request) => tickets.verify(callerOf(request), request.body.ticketId),
   );
 
   app.get(
@@ -167,7 +171,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         response: { 200: z.array(TicketWithEvent), 401: ErrorResponse },
       },
     },
-    async (request) => events.listMine(callerOf(request)),
+    async (request) => tickets.listMine(callerOf(request)),
   );
 
   app.get(
@@ -189,7 +193,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
       },
     },
     async (request, reply) => {
-      const { fileName, calendar } = await events.calendarOf(callerOf(request), request.params.id);
+      const { fileName, calendar } = await tickets.calendarOf(callerOf(request), request.params.id);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
