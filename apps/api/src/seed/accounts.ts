@@ -20,16 +20,29 @@ export const SAMPLE_REVIEWERS = [
   'Peter Kamau',
 ];
 
-export async function seedUsers({ db, users }: SeedContext): Promise<void> {
+/**
+ * The sample's accounts have been members for over a year, as the trips, sales and certificates
+ * around them say: the smaller bounds of new accounts (docs/decisions/0015) are not theirs.
+ */
+const MEMBER_FOR_MS = 420 * 24 * 60 * 60 * 1000;
+
+export async function seedUsers({ db, users, now }: SeedContext): Promise<void> {
+  const createdAt = new Date(now - MEMBER_FOR_MS);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const demo of DEMO_USERS) {
-    const user = await insertUser(db, { name: demo.name, email: demo.email, role: demo.role, passwordHash });
+    const user = await insertUser(db, {
+      name: demo.name,
+      email: demo.email,
+      role: demo.role,
+      passwordHash,
+      createdAt,
+    });
     users.set(demo.key, user.id);
   }
   const unusableHash = await hashPassword(randomBytes(24).toString('hex'));
   for (const [index, name] of SAMPLE_REVIEWERS.entries()) {
     const email = `${name.toLowerCase().replace(/\W+/g, '.')}@sample.sokoni.co.ke`;
-    const user = await insertUser(db, { name, email, passwordHash: unusableHash });
+    const user = await insertUser(db, { name, email, passwordHash: unusableHash, createdAt });
     users.set(`reviewer-${index}`, user.id);
   }
 }

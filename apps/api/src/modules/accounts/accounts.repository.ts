@@ -27,6 +27,7 @@ export async function insertUser(
     passwordHash: string;
     role?: 'user' | 'admin';
     signupNetwork?: string;
+    createdAt?: Date;
   },
 ): Promise<UserRecord> {
   const [row] = await db.insert(users).values(values).returning(userColumns);

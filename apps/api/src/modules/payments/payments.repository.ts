@@ -22,6 +22,8 @@ export async function insertPayment(
     holdExpiresAt: Date;
     openKey: string;
     network: string;
+    /** Business time: how long a start has been with the provider is read from it. */
+    createdAt: Date;
   },
 ): Promise<PaymentRecord> {
   const [row] = await db.insert(payments).values(values).returning();

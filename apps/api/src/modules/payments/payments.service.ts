@@ -357,6 +357,7 @@ export function createPaymentsService(deps: {
       holdExpiresAt,
       openKey,
       network: standing.network,
+      createdAt: new Date(moment),
     });
     return { kind: 'created', payment, subject };
   }
