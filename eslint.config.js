@@ -39,6 +39,14 @@ const apiModuleZones = apiModules.map((module) => ({
     'A module uses another only through its service (<module>.service.ts): not its repository, routes or helpers.',
 }));
 
+// What names an error in the web app (error, err, e, failure, cause, bookingError, query.error) and
+// what of it the web must not branch on (esquery regular expressions).
+const AN_ERROR = '/^(e|err|error|failure|cause|[a-zA-Z]+Error)$/';
+const STATUS = '/^(status|statusCode)$/';
+const MESSAGE = '/^(message|serverMessage)$/';
+/** A member read of an error: `error.x`, `query.error.x`, `(error as T).x`, `(error as unknown as T).x`. */
+const OF_AN_ERROR = `:matches([object.name=${AN_ERROR}], [object.property.name=${AN_ERROR}], [object.expression.name=${AN_ERROR}], [object.expression.expression.name=${AN_ERROR}])`;
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,6 +103,32 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The web branches on an error's code (hasCode in lib/api-client.ts), never on its HTTP status or
+    // its words: one status covers many failures (a 409 is taken dates or too many unpaid holds), and
+    // the words are for people. Only the API client reads a status, to build the error.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // error.status, failure.statusCode, query.error.status, (error as ApiError).status
+          selector: `MemberExpression[property.name=${STATUS}]${OF_AN_ERROR}`,
+          message: "Branch on the error's code with hasCode(error, 'CODE'), not on its HTTP status.",
+        },
+        ...[
+          // error.message === '…', (error as ApiError).serverMessage?.includes('…')
+          `BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name=${MESSAGE}]${OF_AN_ERROR}`,
+          `BinaryExpression[operator=/^[!=]==?$/] > ChainExpression > MemberExpression[property.name=${MESSAGE}]${OF_AN_ERROR}`,
+          `CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|indexOf)$/][callee.object.property.name=${MESSAGE}]`,
+        ].map((selector) => ({
+          selector,
+          message: "Branch on the error's code with hasCode(error, 'CODE'), not on its words.",
+        })),
       ],
     },
   },

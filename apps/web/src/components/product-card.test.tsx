@@ -1,13 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@sokoni/contracts/shop';
 import { WISHLIST_MESSAGES } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
 import { useVisitorWishlistStore } from '@/stores/wishlist';
-import { buildProduct, jsonResponse, serveApi } from '@/test/api-fakes';
+import { noContent } from '@/test/answers';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { ProductCard } from './product-card';
 
 const AMINA = {
@@ -53,7 +56,7 @@ describe('product card', () => {
 
   it("keeps a visitor's hearts on this device, asking the server nothing", async () => {
     const user = userEvent.setup();
-    const { requests } = serveApi({});
+    const requests = recordRequests();
     const product = buildProduct();
     renderWithProviders(<ProductCard product={product} />);
 
@@ -69,17 +72,18 @@ describe('product card', () => {
     useAuthStore.setState({ user: AMINA });
     const product = buildProduct();
     let saved: Product[] = [];
-    const { requests } = serveApi({
-      'GET /api/wishlist': () => jsonResponse(saved),
-      [`PUT /api/wishlist/${product.id}`]: () => {
+    const requests = recordRequests();
+    server.use(
+      http.get('/api/wishlist', () => HttpResponse.json(saved)),
+      http.put(`/api/wishlist/${product.id}`, () => {
         saved = [product];
-        return new Response(null, { status: 204 });
-      },
-      [`DELETE /api/wishlist/${product.id}`]: () => {
+        return noContent();
+      }),
+      http.delete(`/api/wishlist/${product.id}`, () => {
         saved = [];
-        return new Response(null, { status: 204 });
-      },
-    });
+        return noContent();
+      }),
+    );
     renderWithProviders(<ProductCard product={product} />);
     await waitFor(() => expect(requests.map((request) => request.method)).toEqual(['GET']));
 
@@ -106,14 +110,15 @@ describe('product card', () => {
     useAuthStore.setState({ user: AMINA });
     const failed = vi.spyOn(toast, 'error');
     const product = buildProduct();
-    serveApi({
-      'GET /api/wishlist': () => jsonResponse([]),
-      [`PUT /api/wishlist/${product.id}`]: () =>
-        jsonResponse(
+    server.use(
+      http.get('/api/wishlist', () => HttpResponse.json([])),
+      http.put(`/api/wishlist/${product.id}`, () =>
+        HttpResponse.json(
           { statusCode: 409, error: 'Conflict', code: 'WISHLIST_FULL', message: WISHLIST_MESSAGES.full },
           { status: 409 },
         ),
-    });
+      ),
+    );
     renderWithProviders(<ProductCard product={product} />);
 
     const heart = screen.getByRole('button', { name: 'Add to wishlist' });

@@ -1,6 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, delay, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
-import { ApiError, apiRequest, apiRequestWithTotal, errorMessage } from './api-client';
+import { ApiError, apiRequest, apiRequestWithTotal, errorMessage, hasCode } from './api-client';
+import { pageAnswer } from '@/test/answers';
+import { recordRequests, server } from '@/test/server';
 
 const signedInUser = {
   id: 'u1',
@@ -10,16 +13,15 @@ const signedInUser = {
   token: 'the-token',
 };
 
+/** The API answers every request with `status` and `body` (JSON); answers the requests sent. */
 function answer(status: number, body?: unknown) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+  const requests = recordRequests();
+  server.use(
+    http.all('/api/*', () =>
+      body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status }),
+    ),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return requests;
 }
 
 beforeEach(() => {
@@ -27,64 +29,84 @@ beforeEach(() => {
   useAuthStore.setState({ user: null });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('apiRequest', () => {
   it('sends JSON to /api with the bearer token of the signed-in user', async () => {
     useAuthStore.setState({ user: signedInUser });
-    const fetchMock = answer(200, { ok: true });
+    let headers = new Headers();
+    const requests = recordRequests();
+    server.use(
+      http.post('/api/things', ({ request }) => {
+        headers = request.headers;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     await expect(apiRequest('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/things');
-    expect(init?.body).toBe('{"a":1}');
-    expect(init?.headers).toMatchObject({
-      Authorization: 'Bearer the-token',
-      'Content-Type': 'application/json',
-    });
+    expect(requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/api/things', body: { a: 1 } },
+    ]);
+    expect([headers.get('Authorization'), headers.get('Content-Type')]).toEqual([
+      'Bearer the-token',
+      'application/json',
+    ]);
   });
 
   it('sets no timeout of its own: an answer that takes five minutes still arrives', async () => {
     vi.useFakeTimers();
     try {
-      const fetchMock = vi.fn(
-        (_url: string, _init?: RequestInit) =>
-          new Promise<Response>((resolve) => {
-            setTimeout(() => resolve(new Response(JSON.stringify({ ok: true }))), 5 * 60_000);
-          }),
+      server.use(
+        http.get('/api/slow', async () => {
+          await delay(5 * 60_000);
+          return HttpResponse.json({ ok: true });
+        }),
       );
-      vi.stubGlobal('fetch', fetchMock);
       const request = apiRequest('/slow');
       await vi.advanceTimersByTimeAsync(5 * 60_000);
       await expect(request).resolves.toEqual({ ok: true });
-      expect(fetchMock.mock.calls[0]?.[1]?.signal).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }
   });
 
   it('reads a failure without a JSON body as an error without a server message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
+    server.use(
+      http.get('/api/users/u1', () => HttpResponse.html('<html>Bad Gateway</html>', { status: 502 })),
     );
-    await expect(apiRequest('/users/u1')).rejects.toMatchObject({ status: 502, serverMessage: null });
+    await expect(apiRequest('/users/u1')).rejects.toMatchObject({
+      code: null,
+      serverMessage: null,
+      message: 'Request failed with status 502',
+    });
   });
 
   it('sends no token on calls marked unauthenticated', async () => {
     useAuthStore.setState({ user: signedInUser });
-    const fetchMock = answer(200, {});
+    let authorization: string | null = 'unset';
+    server.use(
+      http.post('/api/auth/login', ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json({});
+      }),
+    );
     await apiRequest('/auth/login', { method: 'POST', body: {}, authenticated: false });
-    expect(fetchMock.mock.calls[0]![1]?.headers).not.toHaveProperty('Authorization');
+    expect(authorization).toBeNull();
   });
 
-  it("throws an ApiError with the server's message, status and issues", async () => {
+  it("throws an ApiError with the server's code, message and issues", async () => {
     const issues = [{ path: 'email', message: 'Invalid email address.' }];
-    answer(400, { statusCode: 400, error: 'Bad Request', message: 'Invalid email address.', issues });
+    answer(400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid email address.',
+      issues,
+    });
     const error = await apiRequest('/auth/register').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, serverMessage: 'Invalid email address.', issues });
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      serverMessage: 'Invalid email address.',
+      issues,
+    });
   });
 
   it('signs the user out on a 401 to a request that carried a token', async () => {
@@ -106,16 +128,7 @@ describe('apiRequest', () => {
 
 describe('apiRequestWithTotal', () => {
   it('answers the page with the X-Total-Count of all matches', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify([{ id: 'p1' }, { id: 'p2' }]), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json', 'X-Total-Count': '65' },
-          }),
-      ),
-    );
+    server.use(http.get('/api/products', () => pageAnswer([{ id: 'p1' }, { id: 'p2' }], 65)));
     await expect(apiRequestWithTotal('/products?limit=2')).resolves.toEqual({
       data: [{ id: 'p1' }, { id: 'p2' }],
       total: 65,
@@ -129,28 +142,38 @@ describe('apiRequestWithTotal', () => {
 });
 
 describe('errorMessage', () => {
-  it("uses the server's message for a coded failure, else the fallback", () => {
-    expect(errorMessage(new ApiError(409, 'Email already exists', [], 'EMAIL_TAKEN'), 'Signup failed')).toBe(
+  it("uses the server's message for a coded failure, a code newer than this build's too, else the fallback", () => {
+    const failure = (status: number, code: string | undefined, message: string | undefined) =>
+      new ApiError(status, { code, message });
+    expect(errorMessage(failure(409, 'EMAIL_TAKEN', 'Email already exists'), 'Signup failed')).toBe(
       'Email already exists',
     );
-    expect(errorMessage(new ApiError(507, 'Storage is full.', [], 'STORAGE_FULL'), 'Upload failed')).toBe(
+    expect(errorMessage(failure(507, 'STORAGE_FULL', 'Storage is full.'), 'Upload failed')).toBe(
       'Storage is full.',
     );
-    expect(errorMessage(new ApiError(429, null, [], 'RATE_LIMITED'), 'Login failed')).toBe('Login failed');
-    expect(
-      errorMessage(new ApiError(500, 'Something went wrong', [], 'INTERNAL_ERROR'), 'Signup failed'),
-    ).toBe('Signup failed');
-    expect(errorMessage(new ApiError(502, 'Bad Gateway'), 'Signup failed')).toBe('Signup failed');
+    expect(errorMessage(failure(429, 'HOLD_LIMIT_NEW_ACCOUNT', 'Pay for a hold first.'), 'Failed')).toBe(
+      'Pay for a hold first.',
+    );
+    expect(errorMessage(failure(429, 'RATE_LIMITED', undefined), 'Login failed')).toBe('Login failed');
+    expect(errorMessage(failure(500, 'INTERNAL_ERROR', 'Something went wrong'), 'Signup failed')).toBe(
+      'Signup failed',
+    );
+    expect(errorMessage(failure(502, undefined, 'Bad Gateway'), 'Signup failed')).toBe('Signup failed');
     expect(errorMessage(new TypeError('Failed to fetch'), 'Login failed')).toBe('Login failed');
   });
 
-  it('reads the code of an answer, and only codes the API defines', async () => {
+  it('reads the code of an answer; a code the API does not define is no code to branch on, its message still shown', async () => {
     answer(409, { statusCode: 409, error: 'Conflict', code: 'EMAIL_TAKEN', message: 'Email already exists' });
+    const taken = await apiRequest('/auth/register', { method: 'POST' }).catch((caught: unknown) => caught);
+    expect([hasCode(taken, 'EMAIL_TAKEN'), hasCode(taken, 'DATES_TAKEN', 'USER_NOT_FOUND')]).toEqual([
+      true,
+      false,
+    ]);
+    server.resetHandlers();
+    answer(409, { statusCode: 409, code: 'SOMETHING_NEWER', message: 'A newer refusal.' });
     await expect(apiRequest('/auth/register', { method: 'POST' })).rejects.toMatchObject({
-      status: 409,
-      code: 'EMAIL_TAKEN',
+      code: null,
+      serverMessage: 'A newer refusal.',
     });
-    answer(409, { statusCode: 409, code: 'SOMETHING_ELSE', message: 'x' });
-    await expect(apiRequest('/auth/register', { method: 'POST' })).rejects.toMatchObject({ code: null });
   });
 });

@@ -1,6 +1,5 @@
 import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
-import type { ErrorResponse } from '@sokoni/contracts/errors';
 import { ERROR_CODES, type ErrorCode } from '@sokoni/contracts/error-codes';
 import { useAuthStore } from '@/stores/auth';
 import { takeInlineAnswer } from './inline-answers';
@@ -9,35 +8,46 @@ export const API_BASE = '/api';
 
 export type FieldIssue = { path: string; message: string };
 
-/**
- * A non-2xx answer from the API: its code, for the app to branch on, and the server's message, for
- * people to read. Never branch on the message.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  /** The server's `message`, meant for the user; null when it sent none. */
-  readonly serverMessage: string | null;
-  readonly issues: FieldIssue[];
-  /** What went wrong, as the server coded it; null when the answer carried no code we know. */
-  readonly code: ErrorCode | null;
-
-  constructor(
-    status: number,
-    serverMessage: string | null,
-    issues: FieldIssue[] = [],
-    code: ErrorCode | null = null,
-  ) {
-    super(serverMessage ?? `Request failed with status ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.serverMessage = serverMessage;
-    this.issues = issues;
-    this.code = code;
-  }
-}
+/** What an error answer's body may carry; anything else in it is ignored. */
+export type ErrorBody = { code?: unknown; message?: unknown; issues?: unknown };
 
 const knownCode = (value: unknown): ErrorCode | null =>
   (ERROR_CODES as readonly unknown[]).includes(value) ? (value as ErrorCode) : null;
+
+/**
+ * A non-2xx answer from the API: its code, for the app to branch on (through hasCode, never on the
+ * HTTP status or the words), and the server's message, for people to read. It keeps no status: one
+ * status covers many failures (a 409 is taken dates or too many unpaid holds), a code names one.
+ */
+export class ApiError extends Error {
+  /** What went wrong, as the server coded it; null when the answer carried no code this build knows. */
+  readonly code: ErrorCode | null;
+  /**
+   * The server's `message`, meant for the user, when it coded the failure: any code but
+   * INTERNAL_ERROR, also one newer than this build (a refusal it does not know yet is still told in
+   * the server's words). null for a crash, an answer without a code (a proxy's page) or no message.
+   */
+  readonly serverMessage: string | null;
+  readonly issues: FieldIssue[];
+
+  constructor(status: number, body: ErrorBody = {}) {
+    const message = typeof body.message === 'string' && body.message ? body.message : null;
+    super(message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.code = knownCode(body.code);
+    const coded = typeof body.code === 'string' && body.code !== 'INTERNAL_ERROR';
+    this.serverMessage = coded ? message : null;
+    this.issues = Array.isArray(body.issues) ? (body.issues as FieldIssue[]) : [];
+  }
+}
+
+/**
+ * Whether `error` is the API's failure coded as one of `codes`: the one way the app branches on a
+ * failure (eslint.config.js refuses a branch on an error's status or message).
+ */
+export function hasCode(error: unknown, ...codes: [ErrorCode, ...ErrorCode[]]): error is ApiError {
+  return error instanceof ApiError && error.code !== null && codes.includes(error.code);
+}
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,10 +56,6 @@ type RequestOptions = {
   authenticated?: boolean;
   signal?: AbortSignal;
 };
-
-function isErrorResponse(value: unknown): value is Partial<ErrorResponse> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** A response body as JSON; undefined when it is empty or not JSON. */
 export function parseJsonBody(text: string): unknown {
@@ -66,10 +72,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, payload: unknown): ApiError {
-  const body = isErrorResponse(payload) ? payload : {};
-  const message = typeof body.message === 'string' && body.message ? body.message : null;
-  const issues = Array.isArray(body.issues) ? body.issues : [];
-  return new ApiError(status, message, issues, knownCode(body.code));
+  return new ApiError(status, typeof payload === 'object' && payload !== null ? (payload as ErrorBody) : {});
 }
 
 function endSession() {
@@ -133,27 +136,18 @@ export async function apiRequestWithTotal<T extends unknown[]>(
 
 /**
  * The message to show for a failed call: the server's when it coded the failure (a broken rule, a
- * full disk, a provider that is down), else the screen's fallback. An unexpected error's message
- * (INTERNAL_ERROR), or an answer that is not ours (a proxy's), gets the fallback.
+ * full disk, a provider that is down, a refusal newer than this build), else the screen's fallback.
+ * An unexpected error's message (INTERNAL_ERROR), or an answer that is not ours (a proxy's), gets
+ * the fallback.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code && error.code !== 'INTERNAL_ERROR' && error.serverMessage) {
-    return error.serverMessage;
-  }
-  return fallback;
-}
-
-/** For one resource's query: an unknown id stays unknown (a 404 is shown at once), other failures are retried once. */
-export function retryUnlessNotFound(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status === 404) return false;
-  return failureCount < 1;
+  return (error instanceof ApiError ? error.serverMessage : null) ?? fallback;
 }
 
 /**
- * For a resource the caller may be refused: a refusal (403) stays refused like an unknown id (404),
- * shown at once; other failures are retried once.
+ * For one resource's query: the refusals in `codes` (an unknown id, a caller refused) stay so and
+ * are shown at once; other failures are retried once.
  */
-export function retryUnlessRefused(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status === 403) return false;
-  return retryUnlessNotFound(failureCount, error);
+export function retryOnceUnless(...codes: [ErrorCode, ...ErrorCode[]]) {
+  return (failureCount: number, error: Error): boolean => !hasCode(error, ...codes) && failureCount < 1;
 }

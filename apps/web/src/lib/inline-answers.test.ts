@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_ANSWERS_ID } from '@sokoni/contracts/site';
+import { recordRequests, server } from '@/test/server';
 import { apiRequest, apiRequestWithTotal } from './api-client';
 import { resetInlineAnswers } from './inline-answers';
 
@@ -14,7 +16,6 @@ function servePageWith(answers: unknown) {
 afterEach(() => {
   document.getElementById(PAGE_ANSWERS_ID)?.remove();
   resetInlineAnswers();
-  vi.unstubAllGlobals();
 });
 
 describe('answers inlined in the page', () => {
@@ -23,19 +24,22 @@ describe('answers inlined in the page', () => {
       { url: '/api/events?limit=24&offset=0', body: [{ id: 'e1' }], total: 31 },
       { url: '/api/events/e1', body: { id: 'e1', title: 'Koroga Festival' } },
     ]);
-    const fetchMock = vi.fn(async (_url: string) => Response.json({ id: 'e1', title: 'from the network' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const requests = recordRequests();
+    server.use(
+      http.get('/api/events/e1', () => HttpResponse.json({ id: 'e1', title: 'from the network' })),
+      http.get('/api/events', () => HttpResponse.json([])),
+    );
 
     await expect(apiRequestWithTotal('/events?limit=24&offset=0')).resolves.toEqual({
       data: [{ id: 'e1' }],
       total: 31,
     });
     await expect(apiRequest('/events/e1')).resolves.toEqual({ id: 'e1', title: 'Koroga Festival' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
 
     await expect(apiRequest('/events/e1')).resolves.toEqual({ id: 'e1', title: 'from the network' });
     await apiRequest('/events?limit=24&offset=24');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+    expect(requests.map(({ url }) => url.pathname + url.search)).toEqual([
       '/api/events/e1',
       '/api/events?limit=24&offset=24',
     ]);
@@ -43,8 +47,8 @@ describe('answers inlined in the page', () => {
 
   it('never answer a write, and a page without usable answers simply asks the network', async () => {
     servePageWith('not a list');
-    const fetchMock = vi.fn(async (_url: string) => Response.json({ ok: true }));
-    vi.stubGlobal('fetch', fetchMock);
+    const requests = recordRequests();
+    server.use(http.all('/api/events/*', () => HttpResponse.json({ ok: true })));
     await apiRequest('/events/e1');
     document.getElementById(PAGE_ANSWERS_ID)?.remove();
     resetInlineAnswers();
@@ -54,6 +58,9 @@ describe('answers inlined in the page', () => {
     ).resolves.toEqual({
       ok: true,
     });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /api/events/e1',
+      'POST /api/events/e1/tickets',
+    ]);
   });
 });

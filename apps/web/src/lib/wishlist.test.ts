@@ -1,10 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_NOT_FOUND } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
 import { useVisitorWishlistStore } from '@/stores/wishlist';
-import { jsonResponse, serveApi } from '@/test/api-fakes';
 import { moveVisitorWishlist, wishlistQueryKey } from './wishlist';
+import { noContent } from '@/test/answers';
+import { recordRequests, server } from '@/test/server';
 
 const USER_ID = '6f1c2d4e-0000-4000-8000-000000000001';
 const [KIONDO, LAMP, GONE, OFFLINE] = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`) as [
@@ -26,15 +28,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const saved = () => new Response(null, { status: 204 });
+const saved = () => noContent();
 
 describe("moving a visitor's hearts into the account", () => {
   it('saves each in the order they were given, then forgets them on this device', async () => {
     useVisitorWishlistStore.setState({ productIds: [KIONDO, LAMP] });
-    const { requests } = serveApi({
-      [`PUT /api/wishlist/${KIONDO}`]: saved,
-      [`PUT /api/wishlist/${LAMP}`]: saved,
-    });
+    const requests = recordRequests();
+    server.use(http.put(`/api/wishlist/${KIONDO}`, saved), http.put(`/api/wishlist/${LAMP}`, saved));
     const queryClient = new QueryClient();
     queryClient.setQueryData(wishlistQueryKey(USER_ID), []);
 
@@ -51,15 +51,16 @@ describe("moving a visitor's hearts into the account", () => {
 
   it('forgets a product deleted meanwhile, and keeps one the server never answered for', async () => {
     useVisitorWishlistStore.setState({ productIds: [GONE, OFFLINE, LAMP] });
-    serveApi({
-      [`PUT /api/wishlist/${GONE}`]: () =>
-        jsonResponse(
+    server.use(
+      http.put(`/api/wishlist/${GONE}`, () =>
+        HttpResponse.json(
           { statusCode: 404, error: 'Not Found', code: 'PRODUCT_NOT_FOUND', message: PRODUCT_NOT_FOUND },
           { status: 404 },
         ),
-      [`PUT /api/wishlist/${OFFLINE}`]: () => Promise.reject(new TypeError('Failed to fetch')),
-      [`PUT /api/wishlist/${LAMP}`]: saved,
-    });
+      ),
+      http.put(`/api/wishlist/${OFFLINE}`, () => HttpResponse.error()),
+      http.put(`/api/wishlist/${LAMP}`, saved),
+    );
 
     await moveVisitorWishlist(new QueryClient(), USER_ID);
 
@@ -67,7 +68,7 @@ describe("moving a visitor's hearts into the account", () => {
   });
 
   it('asks the server nothing when the visitor gave no hearts', async () => {
-    const { requests } = serveApi({});
+    const requests = recordRequests();
     await moveVisitorWishlist(new QueryClient(), USER_ID);
     expect(requests).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import type { Product } from '@sokoni/contracts/shop';
 import { useAuthStore } from '@/stores/auth';
 import { useVisitorWishlistStore } from '@/stores/wishlist';
-import { ApiError, apiRequest } from './api-client';
+import { apiRequest, hasCode } from './api-client';
 
 // The wishlist of a signed-in user (#15), shared by every product card's heart, the product page
 // and the Wishlist page.
@@ -56,10 +56,7 @@ export async function moveVisitorWishlist(queryClient: QueryClient, userId: stri
       await saveToWishlist(productId);
       answered.push(productId);
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === 'PRODUCT_NOT_FOUND' || error.code === 'WISHLIST_FULL')
-      ) {
+      if (hasCode(error, 'PRODUCT_NOT_FOUND', 'WISHLIST_FULL')) {
         answered.push(productId);
       }
     }

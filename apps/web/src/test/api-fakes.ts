@@ -2,7 +2,6 @@ import type { Reply, ThreadDetail, ThreadSummary } from '@sokoni/contracts/commu
 import type { Event } from '@sokoni/contracts/events';
 import type { Order } from '@sokoni/contracts/orders';
 import type { Product } from '@sokoni/contracts/shop';
-import { vi } from 'vitest';
 
 let nextProduct = 1;
 
@@ -138,56 +137,4 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     capacity: 100,
     ...overrides,
   };
-}
-
-/** A JSON answer the way the API sends one. */
-export function jsonResponse(
-  body: unknown,
-  init: { status?: number; headers?: Record<string, string> } = {},
-) {
-  return new Response(JSON.stringify(body), {
-    status: init.status ?? 200,
-    headers: { 'Content-Type': 'application/json', ...init.headers },
-  });
-}
-
-/** A page of a list the way the API sends one: the items plus `X-Total-Count`, all matches on the server. */
-export function pageResponse(items: unknown[], total = items.length) {
-  return jsonResponse(items, { headers: { 'X-Total-Count': String(total) } });
-}
-
-/** The server's answer to a route it does not have. */
-export function routeNotFound() {
-  return jsonResponse({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'Not found' }, { status: 404 });
-}
-
-type Route = (request: { url: URL; body: unknown }) => Response | Promise<Response>;
-export type ApiRequest = { method: string; path: string; url: URL; body: unknown };
-
-/**
- * The API, faked by method and path ('GET /api/courses/abc'): every request is recorded, and one
- * no route answers gets the server's 404. Restored by vi.restoreAllMocks.
- */
-export function serveApi(routes: Record<string, Route>) {
-  const requests: ApiRequest[] = [];
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = requestUrl(input);
-    const method = init?.method ?? 'GET';
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    requests.push({ method, path: url.pathname, url, body });
-    const route = routes[`${method} ${url.pathname}`];
-    return route ? route({ url, body }) : routeNotFound();
-  });
-  return { fetchSpy, requests };
-}
-
-/** Every URL a spied-on fetch was asked for, in order. */
-export function requestedUrls(fetchSpy: { mock: { calls: Parameters<typeof fetch>[] } }): URL[] {
-  return fetchSpy.mock.calls.map(([input]) => requestUrl(input));
-}
-
-/** The URL a fetch call asked for, whatever form it was given in. */
-export function requestUrl(input: RequestInfo | URL): URL {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return new URL(href, 'http://localhost');
 }

@@ -8,6 +8,7 @@ import type {
   Lesson,
   MyCourse,
 } from '@sokoni/contracts/courses';
+import { CERTIFICATE_TEXT } from '@sokoni/contracts/courses-rules';
 
 // Courses as the API answers them, and the people who take and teach them.
 
@@ -140,24 +141,32 @@ export function buildInstructorCourse(overrides: Partial<InstructorCourse> = {})
   };
 }
 
-/** The certificate the server issued LEARNER for `course`. */
+/** The certificate the server issued LEARNER for `course`, its words made as the server makes them. */
 export function buildCertificate(
-  course: Pick<Course, 'id' | 'title' | 'instructor'>,
+  course: Pick<Course, 'id' | 'title' | 'instructor' | 'lessonCount' | 'duration'>,
   overrides: Partial<Certificate> = {},
 ): Certificate {
   const code = overrides.verificationCode ?? 'SKN-7Q2M-X4PD-9KTR';
-  return {
+  const certificate = {
     id: '00000000-0000-4000-c300-000000000001',
     userId: LEARNER.id,
     courseId: course.id,
     learnerName: LEARNER.name,
     courseTitle: course.title,
     instructorName: course.instructor.name,
+    instructorMemberSince: '2024-11',
+    lessonCount: course.lessonCount,
+    contentMinutes: course.duration,
     issuedDate: '2026-03-09T21:30:00.000Z',
     verificationCode: code,
     certificateUrl: `/certificates/${code}`,
     pdfUrl: `/api/certificates/${code}/pdf`,
     ...overrides,
+  };
+  return {
+    proves: CERTIFICATE_TEXT.proves(certificate),
+    notAQualification: CERTIFICATE_TEXT.notAQualification,
+    ...certificate,
   };
 }
 

@@ -1,7 +1,8 @@
 // The web project's setup: Vitest runs without globals, so Testing Library cannot hook itself in.
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { clearQueryClients } from './render-with-providers';
+import { server } from './server';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -16,8 +17,26 @@ beforeAll(() => {
   globalThis.jest = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
 });
 
-// Unmount what each test rendered, then drop its queries.
+/** Requests of the running test that no handler answered. */
+const unanswered: string[] = [];
+
+beforeAll(() => {
+  // 'error': such a request fails (never reaches the network) and MSW says which it was.
+  server.listen({ onUnhandledRequest: 'error' });
+  server.events.on('request:unhandled', ({ request }) => {
+    unanswered.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
+});
+
+// Unmount what each test rendered, drop its queries and its handlers; then fail it for a request
+// nothing answered (the page asked for something the test did not expect).
 afterEach(() => {
   cleanup();
   clearQueryClients();
+  server.resetHandlers();
+  server.events.removeAllListeners('request:start'); // recordRequests's
+  const missed = unanswered.splice(0);
+  if (missed.length) throw new Error(`No handler answered: ${missed.join(', ')}`);
 });
+
+afterAll(() => server.close());

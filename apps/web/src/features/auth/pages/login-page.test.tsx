@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { useVisitorWishlistStore } from '@/stores/wishlist';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { serveSignInWithHearts } from '@/test/visitor-hearts';
 import { LoginPage } from './login-page';
 
@@ -28,9 +30,8 @@ describe('login page', () => {
   it("shows 'Signing In...' on a disabled button while the sign-in request is in flight", async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const requests = recordRequests();
+    server.use(http.post('/api/auth/login', () => new Promise<Response>((resolve) => (answer = resolve))));
     renderWithProviders(<LoginPage />, { url: '/login' });
     const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In' });
     expect(submit.textContent).toBe('Sign In');
@@ -41,17 +42,16 @@ describe('login page', () => {
 
     await waitFor(() => expect(submit.textContent).toBe('Signing In...'));
     expect(submit.disabled).toBe(true);
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-    expect(requestUrl(fetchSpy.mock.calls[0]![0]).pathname).toBe('/api/auth/login');
+    expect(requests.map((request) => request.path)).toEqual(['/api/auth/login']);
 
-    answer(jsonResponse({ statusCode: 401, message: 'Invalid email or password' }, { status: 401 }));
+    answer(apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
     await waitFor(() => expect(submit.textContent).toBe('Sign In'));
     expect(submit.disabled).toBe(false);
   });
 
   it('moves the hearts given as a visitor into the account on signing in', async () => {
     const user = userEvent.setup();
-    const heartsMoved = serveSignInWithHearts('POST /api/auth/login', 200);
+    const heartsMoved = serveSignInWithHearts('/api/auth/login', 200);
     renderWithProviders(<LoginPage />, { url: '/login' });
 
     await user.type(screen.getByLabelText('Email'), 'amina@sokoni.co.ke');

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { useVisitorWishlistStore } from '@/stores/wishlist';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { serveSignInWithHearts } from '@/test/visitor-hearts';
 import { SignupPage } from './signup-page';
 
@@ -28,9 +30,8 @@ describe('signup page', () => {
   it("shows 'Creating Account...' on a disabled button while the sign-up request is in flight", async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const requests = recordRequests();
+    server.use(http.post('/api/auth/register', () => new Promise<Response>((resolve) => (answer = resolve))));
     renderWithProviders(<SignupPage />, { url: '/signup' });
     const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Create Account' });
     expect(submit.textContent).toBe('Create Account');
@@ -42,17 +43,16 @@ describe('signup page', () => {
 
     await waitFor(() => expect(submit.textContent).toBe('Creating Account...'));
     expect(submit.disabled).toBe(true);
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-    expect(requestUrl(fetchSpy.mock.calls[0]![0]).pathname).toBe('/api/auth/register');
+    expect(requests.map((request) => request.path)).toEqual(['/api/auth/register']);
 
-    answer(jsonResponse({ statusCode: 409, message: 'Email already exists' }, { status: 409 }));
+    answer(apiFailure(409, 'EMAIL_TAKEN', 'Email already exists'));
     await waitFor(() => expect(submit.textContent).toBe('Create Account'));
     expect(submit.disabled).toBe(false);
   });
 
   it('moves the hearts given as a visitor into the account on signing up', async () => {
     const user = userEvent.setup();
-    const heartsMoved = serveSignInWithHearts('POST /api/auth/register', 201);
+    const heartsMoved = serveSignInWithHearts('/api/auth/register', 201);
     renderWithProviders(<SignupPage />, { url: '/signup' });
 
     await user.type(screen.getByLabelText('Full name'), 'Amina Wanjiru');

@@ -1,11 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES, ORDER_QUANTITY_MAX } from '@sokoni/contracts/checkout';
 import type { Product } from '@sokoni/contracts/shop';
 import { useCartStore, type CartItem } from '@/stores/cart';
-import { buildProduct, jsonResponse, serveApi } from '@/test/api-fakes';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { CartPage } from './cart-page';
 
 const lineOf = (product: Product, quantity: number, price = product.price): CartItem => ({
@@ -28,7 +30,9 @@ afterEach(() => {
 
 /** GET /api/products?ids= answering `products` (whatever ids it is asked for). */
 function serveProducts(products: Product[]) {
-  return serveApi({ 'GET /api/products': () => jsonResponse(products) });
+  const requests = recordRequests();
+  server.use(http.get('/api/products', () => HttpResponse.json(products)));
+  return { requests };
 }
 
 const lineNamed = (name: string) =>

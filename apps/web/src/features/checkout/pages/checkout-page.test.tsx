@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import type { Delivery } from '@sokoni/contracts/delivery';
@@ -8,9 +9,10 @@ import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import { useCartStore, type CartItem } from '@/stores/cart';
-import { buildProduct, jsonResponse, serveApi } from '@/test/api-fakes';
+import { buildProduct } from '@/test/api-fakes';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { CheckoutPage } from './checkout-page';
 
 // Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
@@ -56,15 +58,16 @@ afterEach(() => {
 function serveCheckout({
   products = [basket],
   last = null,
-  initialize = () => jsonResponse({ status: true, data: { authorization_url: AUTHORIZATION_URL } }),
+  initialize = () => HttpResponse.json({ status: true, data: { authorization_url: AUTHORIZATION_URL } }),
 }: { products?: Product[]; last?: Delivery | null; initialize?: () => Response } = {}) {
-  return serveApi({
-    'GET /api/payments/provider': () => jsonResponse({ provider: 'sandbox', label: 'Sokoni Sandbox' }),
-    'GET /api/products': () => jsonResponse(products),
-    'GET /api/orders/last-delivery': () => jsonResponse({ delivery: last }),
-    'POST /api/orders': () => jsonResponse({ id: 'o1', totalAmount: 5000 }, { status: 201 }),
-    'POST /api/payments/initialize': initialize,
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/products', () => HttpResponse.json(products)),
+    http.get('/api/orders/last-delivery', () => HttpResponse.json({ delivery: last })),
+    http.post('/api/orders', () => HttpResponse.json({ id: 'o1', totalAmount: 5000 }, { status: 201 })),
+    http.post('/api/payments/initialize', initialize),
+  );
+  return { requests };
 }
 
 const alertText = () => screen.queryByRole('alert')?.textContent;
@@ -89,7 +92,10 @@ describe('checkout page', () => {
 
   it("falls back to 'Payment initiation failed. Please try again.' when the payment cannot start and the server says nothing", async () => {
     const user = userEvent.setup();
-    const { requests } = serveCheckout({ last: KISUMU, initialize: () => new Response('', { status: 502 }) });
+    const { requests } = serveCheckout({
+      last: KISUMU,
+      initialize: () => new HttpResponse('', { status: 502 }),
+    });
     renderCheckout();
 
     await user.click(await screen.findByRole('button', { name: /^Pay / }));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Classroom } from '@sokoni/contracts/courses';
-import { apiRequest, retryUnlessRefused } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 import { COURSES_QUERY_KEY, classroomQueryKey } from '@/lib/query-keys';
 
 /**
@@ -16,7 +16,7 @@ export function getClassroomQueryOptions(courseId: string) {
   return queryOptions({
     queryKey: classroomQueryKey(courseId),
     queryFn: ({ signal }) => getClassroom(courseId, signal),
-    retry: retryUnlessRefused,
+    retry: retryOnceUnless('COURSE_NOT_FOUND', 'NOT_ENROLLED'),
   });
 }
 

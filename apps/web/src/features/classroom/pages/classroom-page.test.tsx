@@ -1,5 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,10 +8,11 @@ import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Classroom, Enrollment } from '@sokoni/contracts/courses';
 import { useAuthStore } from '@/stores/auth';
 import { COURSE_PROGRESS_STORAGE_KEY, useCourseProgressStore } from '@/stores/course-progress';
-import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
 import { LEARNER, buildClassroom, buildCourse, buildLesson } from '@/test/course-fakes';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { ClassroomPage } from './classroom-page';
 
 beforeEach(() => {
@@ -45,23 +47,30 @@ function serve(classroom: Classroom | Response, options: { complete?: Completion
     };
     return enrollment;
   };
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const { pathname } = requestUrl(input);
-    if (init?.method === 'POST') {
-      posts.push({ path: pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const completion = /\/lessons\/([^/]+)\/complete$/.exec(pathname);
-      if (completion) {
-        const lessonId = completion[1]!;
-        return options.complete ? options.complete(lessonId) : jsonResponse(completedWith(lessonId));
-      }
-      if (pathname.endsWith('/rating')) return jsonResponse({ rating: 4.3, ratingCount: 3, yourRating: 4 });
-    }
-    if (classroom instanceof Response) return classroom;
-    if (pathname === `/api/courses/${classroom.course.id}/classroom`)
-      return jsonResponse({ ...classroom, enrollment });
-    return routeNotFound();
-  });
-  return { fetchSpy, posts, completedWith };
+  /** Records the POST and answers its body. */
+  const record = async (request: Request) => {
+    const text = await request.text();
+    posts.push({
+      path: new URL(request.url).pathname,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    });
+  };
+  server.use(
+    http.get('/api/courses/:id/classroom', ({ params }) => {
+      if (classroom instanceof Response) return classroom.clone();
+      return params.id === classroom.course.id ? HttpResponse.json({ ...classroom, enrollment }) : undefined;
+    }),
+    http.post('/api/courses/:id/lessons/:lessonId/complete', async ({ request, params }) => {
+      await record(request);
+      const lessonId = String(params.lessonId);
+      return options.complete ? options.complete(lessonId) : HttpResponse.json(completedWith(lessonId));
+    }),
+    http.post('/api/courses/:id/rating', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ rating: 4.3, ratingCount: 3, yourRating: 4 });
+    }),
+  );
+  return { posts, completedWith };
 }
 
 function renderClassroom(courseId: string, search = '') {
@@ -178,7 +187,7 @@ describe('classroom', () => {
       { path: `/api/courses/${classroom.course.id}/lessons/${first!.id}/complete`, body: undefined },
     ]);
 
-    await act(async () => answer(jsonResponse(completedWith(first!.id))));
+    await act(async () => answer(HttpResponse.json(completedWith(first!.id))));
 
     await waitFor(() => expect(storedProgress()).toEqual({ [classroom.course.id]: [first!.id] }));
     expect(screen.getByRole('button', { name: 'Completed' }).hasAttribute('disabled')).toBe(true);
@@ -205,7 +214,7 @@ describe('classroom', () => {
     const classroom = buildClassroom();
     serve(classroom, {
       complete: () =>
-        jsonResponse(
+        HttpResponse.json(
           { statusCode: 409, code: 'LESSON_LOCKED', message: COURSE_MESSAGES.lessonLocked('2099-12-24') },
           { status: 409 },
         ),
@@ -368,7 +377,7 @@ describe('classroom', () => {
 
   it('asks someone not enrolled to enrol from the course page', async () => {
     serve(
-      jsonResponse(
+      HttpResponse.json(
         { statusCode: 403, code: 'NOT_ENROLLED', message: COURSE_MESSAGES.notEnrolled },
         { status: 403 },
       ),
@@ -383,7 +392,7 @@ describe('classroom', () => {
 
   it("says 'Course not found.' for an unknown course", async () => {
     serve(
-      jsonResponse(
+      HttpResponse.json(
         { statusCode: 404, code: 'COURSE_NOT_FOUND', message: COURSE_MESSAGES.classroomNotFound },
         { status: 404 },
       ),
@@ -398,8 +407,12 @@ describe('classroom', () => {
     const user = userEvent.setup();
     const classroom = buildClassroom();
     let fail = true;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      fail ? jsonResponse({ message: 'boom' }, { status: 500 }) : jsonResponse(classroom),
+    server.use(
+      http.get(`/api/courses/${classroom.course.id}/classroom`, () =>
+        fail
+          ? apiFailure(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.')
+          : HttpResponse.json(classroom),
+      ),
     );
     renderClassroom(classroom.course.id);
 

@@ -8,7 +8,7 @@ import { CourseProgressBar } from '@/components/course-progress-bar';
 import { CheckCircleIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { LoadingState } from '@/components/spinner';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, hasCode } from '@/lib/api-client';
 import { useCourseProgressStore } from '@/stores/course-progress';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useClassroom } from '../api/get-classroom';
@@ -193,12 +193,12 @@ function ClassroomContent({ courseId }: { courseId: string }) {
   if (classroomQuery.isPending) return <LoadingState label="Loading the classroom..." />;
   if (classroomQuery.isError) {
     const { error } = classroomQuery;
-    if (error instanceof ApiError && error.status === 404) {
+    if (hasCode(error, 'COURSE_NOT_FOUND')) {
       return (
         <ClassroomRefusal message={COURSE_MESSAGES.classroomNotFound} to="/courses" action="Browse courses" />
       );
     }
-    if (error instanceof ApiError && error.status === 403) {
+    if (hasCode(error, 'NOT_ENROLLED')) {
       return (
         <ClassroomRefusal
           message={COURSE_MESSAGES.notEnrolled}

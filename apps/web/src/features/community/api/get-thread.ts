@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThreadDetail } from '@sokoni/contracts/community';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 
 export function getThread(id: string, signal?: AbortSignal): Promise<ThreadDetail> {
@@ -15,7 +15,7 @@ export function getThreadQueryOptions(id: string, viewerId: string | null) {
   return queryOptions({
     queryKey: threadQueryKey(id, viewerId),
     queryFn: ({ signal }) => getThread(id, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('THREAD_NOT_FOUND'),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ThreadDetail } from '@sokoni/contracts/community';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
-import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { apiRequest, errorMessage, hasCode } from '@/lib/api-client';
 import { useVotedRepliesStore } from '@/stores/voted-replies';
 
 export type UpvoteAnswer = { replyId: string; upvotes: number };
@@ -14,7 +14,7 @@ export function upvoteReply(replyId: string): Promise<UpvoteAnswer> {
 
 /** The server's 'Already voted' (ALREADY_VOTED): the vote was counted before (spec §8). */
 export function isAlreadyVoted(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'ALREADY_VOTED';
+  return hasCode(error, 'ALREADY_VOTED');
 }
 
 /**
@@ -23,7 +23,7 @@ export function isAlreadyVoted(error: unknown): boolean {
  */
 export function upvoteErrorMessage(error: unknown): string {
   if (isAlreadyVoted(error)) return COMMUNITY_MESSAGES.alreadyUpvotedShown;
-  if (error instanceof ApiError && error.code === 'OWN_REPLY') {
+  if (hasCode(error, 'OWN_REPLY')) {
     return errorMessage(error, COMMUNITY_MESSAGES.ownReply);
   }
   return COMMUNITY_MESSAGES.upvoteFailed;

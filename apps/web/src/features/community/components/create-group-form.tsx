@@ -7,17 +7,12 @@ import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useCreateGroup } from '../api/create-group';
 import { GroupForm } from '../lib/group-name';
 
-/** A 409 (name taken) or 400 (name rules) is the server's own message; anything else the spec's. */
-function createGroupErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 409) && error.serverMessage) {
-    return error.serverMessage;
-  }
-  return COMMUNITY_MESSAGES.groupCreateFailed;
-}
+/** A refusal (a name taken, the name rules) is the server's own message; anything else the spec's. */
+const createGroupErrorMessage = (error: unknown) => errorMessage(error, COMMUNITY_MESSAGES.groupCreateFailed);
 
 export function CreateGroupForm() {
   const navigate = useNavigate();

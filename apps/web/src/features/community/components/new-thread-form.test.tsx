@@ -1,9 +1,12 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
-import { buildThread, jsonResponse, requestUrl } from '@/test/api-fakes';
+import { buildThread } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
+import type { SentRequest } from '@/test/server';
 import { NewThreadForm } from './new-thread-form';
 
 const MEMBER = { id: 'u1', name: 'Wambui Kariuki', email: 'wambui@example.co.ke', role: 'user', token: 't' };
@@ -20,16 +23,15 @@ afterEach(() => {
 
 /** The API for the form: no groups, and POST /community/threads answered by `postThread`. */
 function fakeCommunity(postThread: () => Response) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = requestUrl(input);
-    if (url.pathname === '/api/community/threads' && init?.method === 'POST') return postThread();
-    if (url.pathname === '/api/community/groups') return jsonResponse([]);
-    return jsonResponse({ statusCode: 404, message: 'Not found' }, { status: 404 });
-  });
+  const requests = recordRequests();
+  server.use(
+    http.post('/api/community/threads', () => postThread()),
+    http.get('/api/community/groups', () => HttpResponse.json([])),
+  );
+  return requests;
 }
 
-const threadPosts = (fetchSpy: ReturnType<typeof fakeCommunity>) =>
-  fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
+const threadPosts = (requests: SentRequest[]) => requests.filter((request) => request.method === 'POST');
 
 const contentBox = () => screen.getByLabelText<HTMLTextAreaElement>('What would you like to share?');
 
@@ -43,8 +45,8 @@ async function fillAndPost(content: string) {
 
 describe('new thread form', () => {
   it("shows 'Something went wrong. Please check the console.' when the post fails, and logs the failure", async () => {
-    const fetchSpy = fakeCommunity(() =>
-      jsonResponse({ statusCode: 500, error: 'Internal Server Error' }, { status: 500 }),
+    const requests = fakeCommunity(() =>
+      HttpResponse.json({ statusCode: 500, error: 'Internal Server Error' }, { status: 500 }),
     );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithProviders(<NewThreadForm initialGroupId={undefined} />, { url: '/community/new' });
@@ -55,12 +57,12 @@ describe('new thread form', () => {
       expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please check the console.'),
     );
     expect(logged).toHaveBeenCalledWith('Posting the thread failed', expect.any(Error));
-    expect(threadPosts(fetchSpy)).toHaveLength(1);
+    expect(threadPosts(requests)).toHaveLength(1);
     expect(contentBox().value).toBe('Who sells drip kits in Thika?');
   });
 
   it('posts content longer than the 300 its counter shows: the counter is no limit', async () => {
-    const fetchSpy = fakeCommunity(() => jsonResponse(buildThread(), { status: 201 }));
+    const requests = fakeCommunity(() => HttpResponse.json(buildThread(), { status: 201 }));
     const { container } = renderWithProviders(<NewThreadForm initialGroupId={undefined} />, {
       url: '/community/new',
     });
@@ -70,15 +72,14 @@ describe('new thread form', () => {
     await fillAndPost(content);
 
     expect(container.querySelector('#thread-content-counter')?.textContent).toBe(`${content.length}/300`);
-    await waitFor(() => expect(threadPosts(fetchSpy)).toHaveLength(1));
-    const [, init] = threadPosts(fetchSpy)[0]!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({ content, category: 'agriculture' });
+    await waitFor(() => expect(threadPosts(requests)).toHaveLength(1));
+    expect(threadPosts(requests)[0]!.body).toMatchObject({ content, category: 'agriculture' });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("tells a signed-out visitor 'You must be logged in to post.' and sends nothing", async () => {
     useAuthStore.setState({ user: null });
-    const fetchSpy = fakeCommunity(() => jsonResponse(buildThread(), { status: 201 }));
+    const requests = fakeCommunity(() => HttpResponse.json(buildThread(), { status: 201 }));
     renderWithProviders(<NewThreadForm initialGroupId={undefined} />, { url: '/community/new' });
 
     await fillAndPost('Who sells drip kits in Thika?');
@@ -86,6 +87,6 @@ describe('new thread form', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You must be logged in to post.'));
     // Give a post that should not be sent the time to go out.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(threadPosts(fetchSpy)).toHaveLength(0);
+    expect(threadPosts(requests)).toHaveLength(0);
   });
 });

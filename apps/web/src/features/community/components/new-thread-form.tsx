@@ -29,7 +29,7 @@ type Field = (typeof FIELDS)[number];
 
 /** The server's own words for the failure, when it sent any (spec §8 adds the generic alert). */
 function serverDetail(error: unknown): { fields: FieldErrors<Field>; message: string | null } {
-  if (!(error instanceof ApiError) || error.status >= 500) return { fields: {}, message: null };
+  if (!(error instanceof ApiError) || !error.serverMessage) return { fields: {}, message: null };
   const fields = toFieldErrors(error.issues, FIELDS);
   return { fields, message: Object.keys(fields).length ? null : error.serverMessage };
 }

@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildThread, jsonResponse } from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
+import { buildThread } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { ThreadList } from './thread-list';
 
 afterEach(() => {
@@ -14,10 +17,12 @@ describe('thread list', () => {
     const user = userEvent.setup();
     const thread = buildThread({ title: 'Cheap solar panels in Machakos' });
     let failing = true;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      failing
-        ? jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 })
-        : jsonResponse([thread], { headers: { 'X-Total-Count': '1' } }),
+    server.use(
+      http.get('/api/community/threads', () =>
+        failing
+          ? HttpResponse.json({ statusCode: 503, message: 'Down' }, { status: 503 })
+          : pageAnswer([thread]),
+      ),
     );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { container } = renderWithProviders(<ThreadList filters={{}} />, { url: '/community' });

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
 import { buttonClasses } from '@/components/button';
 import { QueryError } from '@/components/query-error';
-import { ApiError } from '@/lib/api-client';
+import { hasCode } from '@/lib/api-client';
 import { threadHeadline } from '@/lib/thread-preview';
 import { useThread } from '../api/get-thread';
 import { LinkifiedText } from '../components/linkified-text';
@@ -44,16 +44,15 @@ export function ThreadPage() {
   if (thread.isPending) {
     body = <ThreadDetailSkeleton />;
   } else if (thread.isError) {
-    body =
-      thread.error instanceof ApiError && thread.error.status === 404 ? (
-        <ThreadNotFound />
-      ) : (
-        <QueryError
-          message="Failed to load the thread."
-          onRetry={() => thread.refetch()}
-          retrying={thread.isFetching}
-        />
-      );
+    body = hasCode(thread.error, 'THREAD_NOT_FOUND') ? (
+      <ThreadNotFound />
+    ) : (
+      <QueryError
+        message="Failed to load the thread."
+        onRetry={() => thread.refetch()}
+        retrying={thread.isFetching}
+      />
+    );
   } else {
     const data = thread.data;
     const headline = threadHeadline(data);

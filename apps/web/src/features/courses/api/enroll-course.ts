@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, hasCode } from '@/lib/api-client';
 import { goToProvider, startPayment } from '@/lib/payment-flow';
 import { COURSES_QUERY_KEY } from '@/lib/query-keys';
 import type { AuthUser } from '@/stores/auth';
@@ -10,7 +10,7 @@ import { enrollmentQueryKey } from './get-enrollment';
 
 /**
  * POST /courses/{id}/enroll: a free course enrols the caller at once (enrolling again is harmless).
- * A paid course is refused (402): it is joined by paying (payForCourse).
+ * A paid course is refused (PAYMENT_REQUIRED): it is joined by paying (payForCourse).
  */
 export function enrollCourse(courseId: string): Promise<Enrollment> {
   return apiRequest<Enrollment>(`/courses/${encodeURIComponent(courseId)}/enroll`, { method: 'POST' });
@@ -33,7 +33,7 @@ export function useEnrollCourse() {
     onSuccess: (enrollment) => showEnrollment(queryClient, enrollment),
     // Refused as paid: the course's price changed since the page was loaded; show the new one.
     onError: (error, courseId) => {
-      if (error instanceof ApiError && error.status === 402) {
+      if (hasCode(error, 'PAYMENT_REQUIRED')) {
         void queryClient.invalidateQueries({ queryKey: courseQueryKey(courseId) });
       }
     },
@@ -66,7 +66,7 @@ export function usePayForCourse() {
     // A conflict means the page is stale: the price changed, or the learner is enrolled already
     // (paid in another tab). Ask for both again so the card shows what is true now.
     onError: (error, { course }) => {
-      if (!(error instanceof ApiError) || error.status !== 409) return;
+      if (!hasCode(error, 'AMOUNT_MISMATCH', 'ALREADY_ENROLLED')) return;
       void queryClient.invalidateQueries({ queryKey: courseQueryKey(course.id) });
       void queryClient.invalidateQueries({ queryKey: enrollmentQueryKey(course.id) });
     },

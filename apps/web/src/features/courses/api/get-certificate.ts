@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Certificate } from '@sokoni/contracts/courses';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 import { COURSES_QUERY_KEY } from '@/lib/query-keys';
 
 /**
@@ -15,7 +15,7 @@ export function getCertificateQueryOptions(courseId: string) {
   return queryOptions({
     queryKey: [...COURSES_QUERY_KEY, 'certificate', courseId],
     queryFn: ({ signal }) => getCertificate(courseId, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('COURSE_NOT_FOUND', 'CERTIFICATE_NOT_FOUND'),
   });
 }
 

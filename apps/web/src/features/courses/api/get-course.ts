@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Course } from '@sokoni/contracts/courses';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 import { COURSES_QUERY_KEY } from '@/lib/query-keys';
 
 export const coursePath = (id: string) => `/courses/${encodeURIComponent(id)}`;
@@ -19,7 +19,7 @@ export function getCourseQueryOptions(id: string) {
   return queryOptions({
     queryKey: courseQueryKey(id),
     queryFn: ({ signal }) => getCourse(id, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('COURSE_NOT_FOUND'),
   });
 }
 

@@ -8,7 +8,8 @@ export const verificationPath = (code: string) => `/certificates/${encodeURIComp
 
 /**
  * The certificate as the learner sees and prints it, in the words of its PDF (spec §2 Certificate):
- * their real name, the course, its instructor, the day it was issued in Nairobi, and the code and
+ * their real name, the course on Sokoni with its lessons and length, the instructor's Sokoni account
+ * and since when, what the certificate is not, the day it was issued in Nairobi, and the code and
  * address anyone can check it at.
  */
 export function CertificateDocument({ certificate }: { certificate: Certificate }) {
@@ -36,7 +37,15 @@ export function CertificateDocument({ certificate }: { certificate: Certificate 
       >
         {certificate.courseTitle}
       </p>
-      <p className="mt-1 text-slate-700">{CERTIFICATE_TEXT.taughtBy(certificate.instructorName)}</p>
+      <p className="mt-2 text-slate-700" data-testid="course-content">
+        {CERTIFICATE_TEXT.content(certificate.lessonCount, certificate.contentMinutes)}
+      </p>
+      <p className="mt-1 break-words text-slate-700" data-testid="taught-by">
+        {CERTIFICATE_TEXT.taughtBy(certificate.instructorName, certificate.instructorMemberSince)}
+      </p>
+      <p className="mx-auto mt-6 max-w-2xl text-sm text-slate-900" data-testid="not-a-qualification">
+        {certificate.notAQualification}
+      </p>
       <div className="mt-10 space-y-1 text-sm text-slate-700">
         <p data-testid="issued-date">{CERTIFICATE_TEXT.issued(certificateDay(certificate.issuedDate))}</p>
         {/* The code breaks only before it, never at its dashes: it is copied and typed whole. */}

@@ -1,11 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, serveApi } from '@/test/api-fakes';
 import { LEARNER, buildCertificate, buildCourse } from '@/test/course-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { CertificatePage } from './certificate-page';
 
 beforeEach(() => {
@@ -29,7 +30,7 @@ function renderCertificatePage(courseId: string) {
 }
 
 describe('certificate page', () => {
-  it("shows 'Certificate of Completion' with the learner's own name, the course, its instructor, the day in Nairobi and the code", async () => {
+  it("shows 'Certificate of Completion' with the learner's own name, the course on Sokoni, its length, the instructor's account, what it is not, the day in Nairobi and the code", async () => {
     const course = buildCourse({
       title: 'Bookkeeping for Dukas',
       instructor: { name: 'Achieng Otieno', title: null, avatar: null, bio: null },
@@ -37,19 +38,32 @@ describe('certificate page', () => {
     // 00:30 on 10 March in Nairobi, still 9 March in UTC.
     const certificate = buildCertificate(course, {
       learnerName: 'Wanjirũ Njoroge',
+      lessonCount: 6,
+      contentMinutes: 150,
+      instructorMemberSince: '2024-11',
       issuedDate: '2026-03-09T21:30:00.000Z',
       verificationCode: 'SKN-7Q2M-X4PD-9KTR',
     });
-    serveApi({ [`GET /api/courses/${course.id}/certificate`]: () => jsonResponse(certificate) });
+    server.use(http.get(`/api/courses/${course.id}/certificate`, () => HttpResponse.json(certificate)));
     renderCertificatePage(course.id);
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Certificate of Completion');
     const document_ = within(screen.getByTestId('certificate'));
     expect(document_.getByText('This certifies that')).toBeTruthy();
     expect(document_.getByTestId('learner-name').textContent).toBe('Wanjirũ Njoroge');
-    expect(document_.getByText('has successfully completed')).toBeTruthy();
+    expect(document_.getByText('has completed the online course on Sokoni')).toBeTruthy();
     expect(document_.getByTestId('course-title').textContent).toBe('Bookkeeping for Dukas');
-    expect(document_.getByText('taught by Achieng Otieno')).toBeTruthy();
+    expect(document_.getByTestId('course-content').textContent).toBe(
+      '6 lessons · 2 hours 30 minutes of content',
+    );
+    expect(document_.getByTestId('taught-by').textContent).toBe(
+      'taught by the Sokoni account Achieng Otieno, member since November 2024',
+    );
+    expect(document_.getByTestId('not-a-qualification').textContent).toBe(
+      'Anyone with a Sokoni account may publish a course, and Sokoni does not check who teaches it. ' +
+        'This certificate is not a degree, diploma or other qualification, and no institution named in ' +
+        'the course title or the instructor’s name issued or endorses it.',
+    );
     expect(document_.getByTestId('issued-date').textContent).toBe('Issued 10 Mar 2026');
     expect(document_.getByText(/^Verification code:/).textContent).toBe(
       'Verification code: SKN-7Q2M-X4PD-9KTR',
@@ -64,7 +78,7 @@ describe('certificate page', () => {
   it('offers the PDF as a download and prints the certificate alone', async () => {
     const course = buildCourse();
     const certificate = buildCertificate(course);
-    serveApi({ [`GET /api/courses/${course.id}/certificate`]: () => jsonResponse(certificate) });
+    server.use(http.get(`/api/courses/${course.id}/certificate`, () => HttpResponse.json(certificate)));
     const print = vi.fn();
     vi.stubGlobal('print', print);
     renderCertificatePage(course.id);
@@ -82,13 +96,14 @@ describe('certificate page', () => {
 
   it("says 'Certificate not found for this course.' before the course is completed", async () => {
     const course = buildCourse();
-    serveApi({
-      [`GET /api/courses/${course.id}/certificate`]: () =>
-        jsonResponse(
+    server.use(
+      http.get(`/api/courses/${course.id}/certificate`, () =>
+        HttpResponse.json(
           { code: 'CERTIFICATE_NOT_FOUND', message: COURSE_MESSAGES.certificateNotFound },
           { status: 404 },
         ),
-    });
+      ),
+    );
     renderCertificatePage(course.id);
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
@@ -100,13 +115,14 @@ describe('certificate page', () => {
   });
 
   it("says 'Course not found.' for a course that does not exist", async () => {
-    serveApi({
-      'GET /api/courses/00000000-0000-4000-c000-999999999999/certificate': () =>
-        jsonResponse(
+    server.use(
+      http.get('/api/courses/00000000-0000-4000-c000-999999999999/certificate', () =>
+        HttpResponse.json(
           { code: 'COURSE_NOT_FOUND', message: COURSE_MESSAGES.classroomNotFound },
           { status: 404 },
         ),
-    });
+      ),
+    );
     renderCertificatePage('00000000-0000-4000-c000-999999999999');
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Course not found.');

@@ -3,16 +3,12 @@ import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { Button, buttonClasses } from '@/components/button';
 import { LoadingState } from '@/components/spinner';
 import { QueryError } from '@/components/query-error';
-import { ApiError } from '@/lib/api-client';
+import { hasCode } from '@/lib/api-client';
 import { useCertificate } from '../api/get-certificate';
 import { CertificateDocument } from '../components/certificate-document';
 
 /** Printing the certificate prints it alone: the site's header and footer stay on screen only. */
 const PRINT_CERTIFICATE_ONLY = '@media print { body header, body footer { display: none !important; } }';
-
-/** The course is unknown (or no course's id at all): the learner cannot have its certificate. */
-const isUnknownCourse = (error: Error) =>
-  error instanceof ApiError && (error.code === 'COURSE_NOT_FOUND' || error.status === 400);
 
 function NotFound({ message, courseId }: { message: string; courseId: string | null }) {
   return (
@@ -40,10 +36,11 @@ function CertificateContent({ courseId }: { courseId: string }) {
   const certificate = useCertificate(courseId);
   if (certificate.isPending) return <LoadingState label="Loading certificate..." />;
   if (certificate.isError) {
-    if (isUnknownCourse(certificate.error)) {
+    // The course is unknown: the learner cannot have its certificate.
+    if (hasCode(certificate.error, 'COURSE_NOT_FOUND')) {
       return <NotFound message={COURSE_MESSAGES.classroomNotFound} courseId={null} />;
     }
-    if (certificate.error instanceof ApiError && certificate.error.status === 404) {
+    if (hasCode(certificate.error, 'CERTIFICATE_NOT_FOUND')) {
       return <NotFound message={COURSE_MESSAGES.certificateNotFound} courseId={courseId} />;
     }
     return (

@@ -1,22 +1,18 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
-import type { Certificate } from '@sokoni/contracts/courses';
+import { CERTIFICATE_TEXT, COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
+import type { PublicCertificate } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CheckCircleIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { LoadingState } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
-import { ApiError } from '@/lib/api-client';
+import { hasCode } from '@/lib/api-client';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { usePublicCertificate } from '../api/get-public-certificate';
 import { verificationPath } from '../components/certificate-document';
 import { formatCertificateDay } from '../lib/course-display';
-
-/** A code no certificate has, or one not even shaped like a code (the server refuses it as such). */
-const isUnknownCode = (error: Error) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -27,26 +23,37 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Verified({ certificate }: { certificate: Certificate }) {
-  useMetaDescription(`${certificate.learnerName} completed ${certificate.courseTitle} on Sokoni.`);
+/** What the certificate proves, as the server words it, and plainly what it is not (an employer reads this). */
+function Verified({ certificate }: { certificate: PublicCertificate }) {
+  useMetaDescription(certificate.proves);
   return (
     <div className="space-y-6">
       <title>{`Certificate verified: ${certificate.learnerName} — Sokoni`}</title>
       <div className="flex flex-col items-center text-center">
         <CheckCircleIcon className="text-6xl text-emerald-700" />
         <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">Certificate verified</h1>
-        <p className="mt-2 text-slate-700">
-          Sokoni issued this certificate to {certificate.learnerName} for completing {certificate.courseTitle}
-          .
+        <p className="mt-2 break-words text-slate-700" data-testid="certificate-proves">
+          {certificate.proves}
         </p>
       </div>
+      <p
+        className="rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:px-6"
+        data-testid="not-a-qualification"
+      >
+        {certificate.notAQualification}
+      </p>
       <dl
         className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4 sm:px-6"
         data-testid="certificate-facts"
       >
         <Row term="Learner">{certificate.learnerName}</Row>
-        <Row term="Course">{certificate.courseTitle}</Row>
-        <Row term="Instructor">{certificate.instructorName}</Row>
+        <Row term="Course on Sokoni">{certificate.courseTitle}</Row>
+        <Row term="Content">
+          {CERTIFICATE_TEXT.content(certificate.lessonCount, certificate.contentMinutes)}
+        </Row>
+        <Row term="Taught by">
+          {CERTIFICATE_TEXT.account(certificate.instructorName, certificate.instructorMemberSince)}
+        </Row>
         <Row term="Issued">{formatCertificateDay(certificate.issuedDate)}</Row>
         <Row term="Verification code">
           <span className="font-mono">{certificate.verificationCode}</span>
@@ -124,7 +131,8 @@ export function CertificateVerificationPage() {
   let content;
   if (certificate.isPending) content = <LoadingState label="Checking the certificate..." />;
   else if (certificate.isError) {
-    content = isUnknownCode(certificate.error) ? (
+    // A code no certificate has, or one not even shaped like a code: the server refuses both alike.
+    content = hasCode(certificate.error, 'CERTIFICATE_NOT_FOUND') ? (
       <CodeNotFound />
     ) : (
       <>

@@ -1,13 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
+import type { RequestHandler } from 'msw';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, serveApi } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
 import { renderWithProviders } from '@/test/render-with-providers';
 import {
   INSTRUCTOR,
@@ -18,6 +21,7 @@ import {
   buildLesson,
   enrolledIn,
 } from '@/test/course-fakes';
+import { recordRequests, server } from '@/test/server';
 import { CourseDetailPage } from './course-detail-page';
 
 const OWN_PDF = `/api/course-media/${'b'.repeat(32)}.pdf?expires=1&signature=abcdefghijklmnop`;
@@ -75,24 +79,21 @@ function renderCoursePage(id: string, { from }: { from?: string } = {}) {
 }
 
 /**
- * The course's page and the learner's standing: GET /api/courses/{id} answers `course` (404
- * otherwise), GET …/enrollment `standing()`, and the other routes as given.
+ * The course's page and the learner's standing: GET /api/courses/{id} answers `course`, GET
+ * …/enrollment `standing()`, and the other requests `handlers`. Answers the requests sent.
  */
 function serveCourse(
-  course: Course | null,
-  standing: () => Enrollment = () => buildEnrollment(course?.id ?? ''),
-  routes: Parameters<typeof serveApi>[0] = {},
+  course: Course,
+  standing: () => Enrollment = () => buildEnrollment(course.id),
+  ...handlers: RequestHandler[]
 ) {
-  return serveApi({
-    ...(course
-      ? {
-          [`GET /api/courses/${course.id}`]: () => jsonResponse(course),
-          [`GET /api/courses/${course.id}/enrollment`]: () => jsonResponse(standing()),
-        }
-      : {}),
-    'GET /api/payments/provider': () => jsonResponse({ provider: 'sandbox', label: 'Sokoni Sandbox' }),
-    ...routes,
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get(`/api/courses/${course.id}`, () => HttpResponse.json(course)),
+    http.get(`/api/courses/${course.id}/enrollment`, () => HttpResponse.json(standing())),
+    ...handlers,
+  );
+  return { requests };
 }
 
 const heading = () => screen.findByRole('heading', { level: 1 });
@@ -220,12 +221,12 @@ describe('course page', () => {
         }),
       ],
     });
-    serveApi({
-      [`GET /api/courses/${elsewhere.id}`]: () => jsonResponse(elsewhere),
-      [`GET /api/courses/${text.id}`]: () => jsonResponse(text),
-      [`GET /api/courses/${video.id}`]: () => jsonResponse(video),
-      [`GET /api/courses/${pdf.id}`]: () => jsonResponse(pdf),
-    });
+    server.use(
+      http.get(`/api/courses/${elsewhere.id}`, () => HttpResponse.json(elsewhere)),
+      http.get(`/api/courses/${text.id}`, () => HttpResponse.json(text)),
+      http.get(`/api/courses/${video.id}`, () => HttpResponse.json(video)),
+      http.get(`/api/courses/${pdf.id}`, () => HttpResponse.json(pdf)),
+    );
 
     const first = renderCoursePage(text.id);
     await heading();
@@ -260,13 +261,11 @@ describe('course page', () => {
 
   it("says 'Course Not Found' for an unknown id, and Go Back leads to the catalogue when the page was opened directly", async () => {
     const user = userEvent.setup();
-    serveApi({
-      'GET /api/courses/nope': () =>
-        jsonResponse(
-          { code: 'COURSE_NOT_FOUND', message: COURSE_MESSAGES.classroomNotFound },
-          { status: 404 },
-        ),
-    });
+    server.use(
+      http.get('/api/courses/nope', () =>
+        apiFailure(404, 'COURSE_NOT_FOUND', COURSE_MESSAGES.classroomNotFound),
+      ),
+    );
     renderCoursePage('nope');
 
     expect((await heading()).textContent).toBe('Course Not Found');
@@ -277,7 +276,11 @@ describe('course page', () => {
 
   it('Go Back returns to the page the learner came from', async () => {
     const user = userEvent.setup();
-    serveApi({});
+    server.use(
+      http.get('/api/courses/gone', () =>
+        apiFailure(404, 'COURSE_NOT_FOUND', COURSE_MESSAGES.classroomNotFound),
+      ),
+    );
     renderCoursePage('gone', { from: '/courses?q=excel' });
 
     await user.click(screen.getByRole('link', { name: 'Open the course' }));
@@ -290,13 +293,14 @@ describe('course page', () => {
     const user = userEvent.setup();
     const course = buildCourse({ title: 'Poultry Farming' });
     let calls = 0;
-    serveApi({
-      [`GET /api/courses/${course.id}`]: () => {
+    server.use(
+      http.get(`/api/courses/${course.id}`, () => {
         // Failed twice: the first load and its one retry.
         calls += 1;
-        return calls <= 2 ? new Response('', { status: 502 }) : jsonResponse(course);
-      },
-    });
+        return calls <= 2 ? new HttpResponse('', { status: 502 }) : HttpResponse.json(course);
+      }),
+      http.get(`/api/courses/${course.id}/enrollment`, () => HttpResponse.json(buildEnrollment(course.id))),
+    );
     renderCoursePage(course.id);
 
     // Shown once the one retry has failed too.
@@ -308,7 +312,7 @@ describe('course page', () => {
   });
 
   it('shows the page skeleton while the course loads', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
+    server.use(http.get('/api/courses/c1', () => delay('infinite')));
     renderCoursePage('c1');
     expect(screen.getByRole('status').textContent).toBe('Loading course...');
   });
@@ -323,12 +327,13 @@ describe('enrolment card', () => {
     const { requests } = serveCourse(
       course,
       () => (enrolled ? enrolledIn(course.id) : buildEnrollment(course.id)),
-      {
-        [`POST /api/courses/${course.id}/enroll`]: () =>
+      http.post(
+        `/api/courses/${course.id}/enroll`,
+        () =>
           new Promise<Response>((resolve) => {
             answer = resolve;
           }),
-      },
+      ),
     );
     renderCoursePage(course.id);
     await heading();
@@ -339,7 +344,7 @@ describe('enrolment card', () => {
     expect(enrolling.disabled).toBe(true);
 
     enrolled = true;
-    answer(jsonResponse(enrolledIn(course.id), { status: 201 }));
+    answer(HttpResponse.json(enrolledIn(course.id), { status: 201 }));
     expect(await screen.findByText("You're In!")).toBeTruthy();
     expect(screen.getByTestId('course-progress').textContent).toBe('0% complete');
     await user.click(screen.getByRole('link', { name: 'Enter Classroom' }));
@@ -382,14 +387,17 @@ describe('enrolment card', () => {
   it("pays for a paid course: Pay & Enrol starts the payment at the course's price, then leaves for the provider", async () => {
     const user = userEvent.setup();
     const course = buildCourse({ price: 2500 });
-    const { requests } = serveCourse(course, undefined, {
-      'POST /api/payments/initialize': () =>
-        jsonResponse({
+    const { requests } = serveCourse(
+      course,
+      undefined,
+      http.post('/api/payments/initialize', () =>
+        HttpResponse.json({
           status: true,
           message: 'Authorization URL created',
           data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
         }),
-    });
+      ),
+    );
     renderCoursePage(course.id);
     await heading();
 
@@ -418,9 +426,11 @@ describe('enrolment card', () => {
   it("says 'Payment initiation failed. Try again.' when the payment cannot start, and stays on the page", async () => {
     const user = userEvent.setup();
     const course = buildCourse({ price: 2500 });
-    serveCourse(course, undefined, {
-      'POST /api/payments/initialize': () => new Response('', { status: 502 }),
-    });
+    serveCourse(
+      course,
+      undefined,
+      http.post('/api/payments/initialize', () => new HttpResponse('', { status: 502 })),
+    );
     renderCoursePage(course.id);
     await heading();
 
@@ -431,20 +441,62 @@ describe('enrolment card', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay & Enrol' }).disabled).toBe(false);
   });
 
+  it("says why the server refused the payment (AMOUNT_MISMATCH: the price changed), and shows the course's new price", async () => {
+    const user = userEvent.setup();
+    let course = buildCourse({ price: 2500 });
+    server.use(
+      http.get(`/api/courses/${course.id}`, () => HttpResponse.json(course)),
+      http.get(`/api/courses/${course.id}/enrollment`, () => HttpResponse.json(buildEnrollment(course.id))),
+      http.post('/api/payments/initialize', () => {
+        course = { ...course, price: 3000 };
+        return apiFailure(409, 'AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch('KES 3,000'));
+      }),
+    );
+    renderCoursePage(course.id);
+    await heading();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
+
+    await waitFor(() => expect(screen.getByTestId('course-price').textContent).toBe('KES 3,000'));
+    expect(screen.getByRole('alert').textContent).toBe(PAYMENT_MESSAGES.amountMismatch('KES 3,000'));
+    expect(goToProvider).not.toHaveBeenCalled();
+  });
+
+  it('shows "You\'re In!" when the server refuses the payment as ALREADY_ENROLLED (paid in another tab)', async () => {
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 2500 });
+    let enrolled = false;
+    serveCourse(
+      course,
+      () => (enrolled ? enrolledIn(course.id) : buildEnrollment(course.id)),
+      http.post('/api/payments/initialize', () => {
+        enrolled = true;
+        return apiFailure(409, 'ALREADY_ENROLLED', COURSE_MESSAGES.alreadyEnrolled);
+      }),
+    );
+    renderCoursePage(course.id);
+    await heading();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
+
+    expect(await screen.findByText("You're In!")).toBeTruthy();
+    expect(goToProvider).not.toHaveBeenCalled();
+  });
+
   it("says why the server refused a free enrolment (the course became paid), and shows the course's new price", async () => {
     const user = userEvent.setup();
     let course = buildCourse({ price: 0 });
-    serveApi({
-      [`GET /api/courses/${course.id}`]: () => jsonResponse(course),
-      [`GET /api/courses/${course.id}/enrollment`]: () => jsonResponse(buildEnrollment(course.id)),
-      [`POST /api/courses/${course.id}/enroll`]: () => {
+    server.use(
+      http.get(`/api/courses/${course.id}`, () => HttpResponse.json(course)),
+      http.get(`/api/courses/${course.id}/enrollment`, () => HttpResponse.json(buildEnrollment(course.id))),
+      http.post(`/api/courses/${course.id}/enroll`, () => {
         course = { ...course, price: 1500 };
-        return jsonResponse(
+        return HttpResponse.json(
           { code: 'PAYMENT_REQUIRED', message: COURSE_MESSAGES.paidCourse },
           { status: 402 },
         );
-      },
-    });
+      }),
+    );
     renderCoursePage(course.id);
     await heading();
 

@@ -120,6 +120,7 @@ export function CourseDetailPage() {
       query={courseQuery}
       skeleton={<CourseDetailSkeleton />}
       notFound={<CourseNotFound />}
+      notFoundCode="COURSE_NOT_FOUND"
       loadError={{
         title: 'Course — Sokoni',
         message: "We couldn't load this course. Please check your connection.",

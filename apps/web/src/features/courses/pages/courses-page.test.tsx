@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   COURSE_MESSAGES,
@@ -10,10 +11,11 @@ import {
 } from '@sokoni/contracts/courses-rules';
 import type { CourseSummary } from '@sokoni/contracts/courses';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, pageResponse, serveApi } from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
 import { INSTRUCTOR, LEARNER, buildCourse, summaryOf } from '@/test/course-fakes';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { CoursesPage } from './courses-page';
 
 afterEach(() => {
@@ -29,9 +31,11 @@ const CATEGORIES = ['Business', 'Technology', UNCATEGORIZED];
  * Uncategorized for none, one instructor's), paged; GET /api/courses/categories answers CATEGORIES.
  */
 function serveCatalogue(courses: CourseSummary[]) {
-  return serveApi({
-    'GET /api/courses/categories': () => jsonResponse(CATEGORIES),
-    'GET /api/courses': ({ url }) => {
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/courses/categories', () => HttpResponse.json(CATEGORIES)),
+    http.get('/api/courses', ({ request }) => {
+      const url = new URL(request.url);
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const category = url.searchParams.get('category');
       const instructor = url.searchParams.get('instructor');
@@ -43,9 +47,10 @@ function serveCatalogue(courses: CourseSummary[]) {
       );
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? COURSE_PAGE_SIZE);
-      return pageResponse(matches.slice(offset, offset + limit), matches.length);
-    },
-  });
+      return pageAnswer(matches.slice(offset, offset + limit), matches.length);
+    }),
+  );
+  return { requests };
 }
 
 function renderCatalogue(url = '/courses') {
@@ -264,14 +269,15 @@ describe('course catalogue', () => {
     const user = userEvent.setup();
     const course = summaryOf(buildCourse());
     let calls = 0;
-    serveApi({
-      'GET /api/courses': () => {
+    server.use(
+      http.get('/api/courses/categories', () => HttpResponse.json(CATEGORIES)),
+      http.get('/api/courses', () => {
         calls += 1;
         return calls === 1
-          ? jsonResponse({ message: 'Internal Server Error' }, { status: 500 })
-          : pageResponse([course]);
-      },
-    });
+          ? HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 })
+          : pageAnswer([course]);
+      }),
+    );
     renderCatalogue();
 
     expect((await screen.findByRole('alert')).textContent).toBe(COURSE_MESSAGES.loadFailed);
@@ -280,7 +286,10 @@ describe('course catalogue', () => {
   });
 
   it('shows grey cards after the featured one while the first page loads', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
+    server.use(
+      http.get('/api/courses/*', () => delay('infinite')),
+      http.get('/api/courses', () => delay('infinite')),
+    );
     renderCatalogue();
 
     expect(screen.getByText('Loading courses...').getAttribute('role')).toBe('status');

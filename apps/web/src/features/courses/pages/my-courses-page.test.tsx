@@ -1,11 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, serveApi } from '@/test/api-fakes';
 import { LEARNER, buildCertificate, buildCourse, buildMyCourse } from '@/test/course-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { MyCoursesPage } from './my-courses-page';
 
 beforeEach(() => {
@@ -27,9 +28,9 @@ describe('My Courses', () => {
       instructor: { name: 'Achieng Otieno', title: null, avatar: null, bio: null },
     });
     const finished = buildCourse({ title: 'Phone Photography' });
-    serveApi({
-      'GET /api/me/courses': () =>
-        jsonResponse([
+    server.use(
+      http.get('/api/me/courses', () =>
+        HttpResponse.json([
           buildMyCourse(started, { progress: 40 }),
           buildMyCourse(finished, {
             progress: 100,
@@ -37,7 +38,8 @@ describe('My Courses', () => {
             certificate: buildCertificate(finished),
           }),
         ]),
-    });
+      ),
+    );
     renderWithProviders(<MyCoursesPage />, { url: '/my-courses' });
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Courses');
@@ -67,7 +69,7 @@ describe('My Courses', () => {
   });
 
   it("says 'You are not enrolled in any courses yet.' with a way to the catalogue", async () => {
-    serveApi({ 'GET /api/me/courses': () => jsonResponse([]) });
+    server.use(http.get('/api/me/courses', () => HttpResponse.json([])));
     renderWithProviders(<MyCoursesPage />, { url: '/my-courses' });
 
     expect(await screen.findByText('You are not enrolled in any courses yet.')).toBeTruthy();
@@ -77,12 +79,14 @@ describe('My Courses', () => {
   it('shows a failed load with Try Again, which asks again', async () => {
     const user = userEvent.setup();
     let calls = 0;
-    serveApi({
-      'GET /api/me/courses': () => {
+    server.use(
+      http.get('/api/me/courses', () => {
         calls += 1;
-        return calls === 1 ? new Response('', { status: 502 }) : jsonResponse([buildMyCourse(buildCourse())]);
-      },
-    });
+        return calls === 1
+          ? new HttpResponse('', { status: 502 })
+          : HttpResponse.json([buildMyCourse(buildCourse())]);
+      }),
+    );
     renderWithProviders(<MyCoursesPage />, { url: '/my-courses' });
 
     expect((await screen.findByRole('alert')).textContent).toBe(COURSE_MESSAGES.loadFailed);
@@ -91,7 +95,7 @@ describe('My Courses', () => {
   });
 
   it('shows grey cards while the courses load', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
+    server.use(http.get('/api/me/courses', () => delay('infinite')));
     renderWithProviders(<MyCoursesPage />, { url: '/my-courses' });
     expect(screen.getByRole('status').textContent).toBe('Loading your courses...');
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Event } from '@sokoni/contracts/events';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 
 export const eventPath = (id: string) => `/events/${encodeURIComponent(id)}`;
 
@@ -12,7 +12,7 @@ export function getEventQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['events', 'detail', id],
     queryFn: ({ signal }) => getEvent(id, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('EVENT_NOT_FOUND'),
   });
 }
 

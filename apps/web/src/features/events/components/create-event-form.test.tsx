@@ -1,14 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
-import { buildEvent, jsonResponse, requestUrl } from '@/test/api-fakes';
-import { FakeXhr } from '@/test/fake-xhr';
+import { apiFailure } from '@/test/answers';
+import { buildEvent } from '@/test/api-fakes';
 import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { jpeg, setUpUploadFormTests } from '@/test/upload-form';
+import { recordRequests, server } from '@/test/server';
+import { heldUploads, jpeg, setUpUploadFormTests, uploadsSent } from '@/test/upload-form';
 import { CreateEventForm } from './create-event-form';
 
 const ORGANIZER = {
@@ -34,13 +36,10 @@ function renderForm() {
 
 /** Picks a photo and lets its upload finish with the stored image's url. */
 async function uploadPhoto(user: ReturnType<typeof userEvent.setup>) {
+  const sent = heldUploads.length;
   await user.upload(screen.getByLabelText('Choose image'), jpeg('poster.jpg'));
-  const upload = FakeXhr.pending.at(-1);
-  if (!upload) throw new Error('no upload started');
-  act(() => upload.progress(40));
-  expect(
-    screen.getByRole('progressbar', { name: 'Uploading poster.jpg' }).getAttribute('aria-valuenow'),
-  ).toBe('40');
+  const upload = (await uploadsSent(sent + 1)).at(-1)!;
+  expect(screen.getByRole('progressbar', { name: 'Uploading poster.jpg' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Uploading image...' }).hasAttribute('disabled')).toBe(true);
   act(() => upload.answer(201, { publicUrl: UPLOADED, thumbnailUrl: UPLOADED }));
   await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
@@ -58,7 +57,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 describe('create event form', () => {
   it("refuses an empty form with the contract's messages, the image's included, and sends nothing", async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderForm();
 
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
@@ -73,7 +72,7 @@ describe('create event form', () => {
     expect(fieldError('Ticket price (KES)')).toBeUndefined();
     expect(fieldError('Tickets available')).toBeUndefined();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Title')));
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
 
     await user.type(screen.getByLabelText('Ticket price (KES)'), 'ten');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
@@ -90,24 +89,25 @@ describe('create event form', () => {
     );
 
     expect(fieldError('Choose image')).toBe('File type not allowed: flyer.pdf');
-    expect(FakeXhr.pending).toEqual([]);
+    expect(heldUploads).toEqual([]);
   });
 
   it("creates the event in Nairobi time, empty price and tickets as 0, then says 'Event created successfully!' and opens /events", async () => {
     const user = userEvent.setup();
     const success = vi.spyOn(toast, 'success');
     const posts: unknown[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      if (requestUrl(input).pathname !== '/api/events') return jsonResponse({}, { status: 404 });
-      posts.push(JSON.parse(String(init?.body)));
-      return jsonResponse(buildEvent(), { status: 201 });
-    });
+    server.use(
+      http.post('/api/events', async ({ request }) => {
+        posts.push(await request.json());
+        return HttpResponse.json(buildEvent(), { status: 201 });
+      }),
+    );
     renderForm();
 
     await fillForm(user);
     const upload = await uploadPhoto(user);
-    expect(upload.url).toBe('/api/uploads/event-image');
-    expect(upload.sent?.get('folder')).toBe('events');
+    expect(upload.path).toBe('/api/uploads/event-image');
+    expect(upload.form.get('folder')).toBe('events');
     expect(screen.getByRole('img', { name: 'Preview: poster.jpg' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
@@ -130,12 +130,7 @@ describe('create event form', () => {
   it("says 'Error creating event. Please try again.' on failure, with the server's reason beside its field", async () => {
     const user = userEvent.setup();
     const error = vi.spyOn(toast, 'error');
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      jsonResponse(
-        { statusCode: 400, code: 'EVENT_DATE_PAST', message: EVENT_MESSAGES.datePast },
-        { status: 400 },
-      ),
-    );
+    server.use(http.post('/api/events', () => apiFailure(400, 'EVENT_DATE_PAST', EVENT_MESSAGES.datePast)));
     renderForm();
 
     await fillForm(user);

@@ -29,16 +29,24 @@ describe('serverFieldErrors', () => {
   it("puts the server's issues and its coded date and image refusals beside their fields", () => {
     expect(
       serverFieldErrors(
-        new ApiError(400, 'Invalid', [{ path: 'title', message: EVENT_MESSAGES.titleRequired }]),
+        new ApiError(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid',
+          issues: [{ path: 'title', message: EVENT_MESSAGES.titleRequired }],
+        }),
       ),
     ).toEqual({ title: EVENT_MESSAGES.titleRequired });
-    expect(serverFieldErrors(new ApiError(400, EVENT_MESSAGES.datePast, [], 'EVENT_DATE_PAST'))).toEqual({
+    expect(
+      serverFieldErrors(new ApiError(400, { code: 'EVENT_DATE_PAST', message: EVENT_MESSAGES.datePast })),
+    ).toEqual({
       date: EVENT_MESSAGES.datePast,
     });
-    expect(serverFieldErrors(new ApiError(400, EVENT_MESSAGES.foreignImage, [], 'FOREIGN_IMAGE'))).toEqual({
+    expect(
+      serverFieldErrors(new ApiError(400, { code: 'FOREIGN_IMAGE', message: EVENT_MESSAGES.foreignImage })),
+    ).toEqual({
       image: EVENT_MESSAGES.foreignImage,
     });
-    expect(serverFieldErrors(new ApiError(503, 'Down', [], 'INTERNAL_ERROR'))).toEqual({});
+    expect(serverFieldErrors(new ApiError(500, { code: 'INTERNAL_ERROR', message: 'Down' }))).toEqual({});
     expect(serverFieldErrors(new Error('Network error'))).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,8 +9,10 @@ import type { Event } from '@sokoni/contracts/events';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
-import { buildEvent, jsonResponse, requestUrl } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
+import { buildEvent } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { EventDetailPage } from './event-detail-page';
 
 // Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
@@ -43,18 +46,20 @@ type Answer = (body: unknown) => Response;
 /** The event at GET /api/events/{id}; POSTs answered by `answers` (by path), their bodies recorded. */
 function fakeApi(event: Event | null, answers: Record<string, Answer> = {}) {
   const posts: { path: string; body: unknown }[] = [];
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const { pathname } = requestUrl(input);
-    if (init?.method === 'POST') {
-      const body: unknown = JSON.parse(String(init.body));
-      posts.push({ path: pathname, body });
-      const answer = answers[pathname];
-      return answer ? answer(body) : jsonResponse({ message: 'Not found' }, { status: 404 });
-    }
-    if (event && pathname === `/api/events/${event.id}`) return jsonResponse(event);
-    return jsonResponse({ code: 'EVENT_NOT_FOUND', message: EVENT_MESSAGES.notFound }, { status: 404 });
-  });
-  return { fetchSpy, posts };
+  server.use(
+    http.get('/api/events/:id', ({ params }) =>
+      params.id === event?.id
+        ? HttpResponse.json(event)
+        : apiFailure(404, 'EVENT_NOT_FOUND', EVENT_MESSAGES.notFound),
+    ),
+    http.post('/api/*', async ({ request }) => {
+      const path = new URL(request.url).pathname;
+      const body: unknown = await request.json();
+      posts.push({ path, body });
+      return answers[path]?.(body); // no answer: the test fails on an unexpected request
+    }),
+  );
+  return { posts };
 }
 
 function renderEventPage(id: string) {
@@ -145,7 +150,7 @@ describe('event page', () => {
     const event = buildEvent({ price: 1500, ticketsAvailable: 80 });
     const { posts } = fakeApi(event, {
       '/api/payments/initialize': () =>
-        jsonResponse({
+        HttpResponse.json({
           status: true,
           message: 'Authorization URL created',
           data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
@@ -182,7 +187,7 @@ describe('event page', () => {
   it("says 'Payment initiation failed. Please try again.' when the payment cannot start, or the server's reason", async () => {
     const user = userEvent.setup();
     const event = buildEvent({ title: 'Poetry Night', price: 500, ticketsAvailable: 3 });
-    let answer = () => new Response('', { status: 502 });
+    let answer = () => new HttpResponse('', { status: 502 });
     fakeApi(event, { '/api/payments/initialize': () => answer() });
     renderEventPage(event.id);
     await screen.findByRole('heading', { level: 1 });
@@ -193,7 +198,7 @@ describe('event page', () => {
     );
 
     answer = () =>
-      jsonResponse(
+      HttpResponse.json(
         { code: 'NOT_ENOUGH_SEATS', message: EVENT_MESSAGES.notEnoughSeats(event.title, 0) },
         { status: 409 },
       );
@@ -210,7 +215,7 @@ describe('event page', () => {
     const event = buildEvent({ price: 0, ticketsAvailable: 50 });
     const { posts } = fakeApi(event, {
       [`/api/events/${event.id}/tickets`]: () =>
-        jsonResponse(
+        HttpResponse.json(
           { id: 'tk', eventId: event.id, userId: BUYER.id, quantity: 2, status: 'valid', checkedInAt: null },
           { status: 201 },
         ),

@@ -83,6 +83,7 @@ export function EventDetailPage() {
       query={eventQuery}
       skeleton={<EventDetailSkeleton />}
       notFound={<EventNotFound />}
+      notFoundCode="EVENT_NOT_FOUND"
       loadError={{
         title: 'Event — Sokoni',
         message: "We couldn't load this event. Please check your connection.",

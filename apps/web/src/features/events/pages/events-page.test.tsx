@@ -1,12 +1,15 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_PAGE_SIZE } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { useAuthStore } from '@/stores/auth';
-import { buildEvent, jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
+import { buildEvent } from '@/test/api-fakes';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { EventsPage } from './events-page';
 
 const ORGANIZER = {
@@ -25,20 +28,21 @@ afterEach(() => {
 
 /** Answers GET /api/events like the API: narrowed by category and `q` (in the title), paged. */
 function fakeEvents(events: Event[]) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = requestUrl(input);
-    if (url.pathname !== '/api/events') return jsonResponse({ message: 'Not found' }, { status: 404 });
-    const category = url.searchParams.get('category');
-    const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    const matches = events.filter(
-      (event) => (!category || event.category === category) && event.title.toLowerCase().includes(q),
-    );
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const limit = Number(url.searchParams.get('limit') ?? EVENT_PAGE_SIZE);
-    return jsonResponse(matches.slice(offset, offset + limit), {
-      headers: { 'X-Total-Count': String(matches.length) },
-    });
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/events', ({ request }) => {
+      const url = new URL(request.url);
+      const category = url.searchParams.get('category');
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const matches = events.filter(
+        (event) => (!category || event.category === category) && event.title.toLowerCase().includes(q),
+      );
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? EVENT_PAGE_SIZE);
+      return pageAnswer(matches.slice(offset, offset + limit), matches.length);
+    }),
+  );
+  return requests;
 }
 
 const cards = () => screen.queryAllByTestId('event-card');
@@ -102,11 +106,12 @@ describe('events page', () => {
     const concert = buildEvent({ title: 'Jazz by the Lake', category: 'Concert' });
     const workshop = buildEvent({ title: 'Pottery Workshop', category: 'Workshop' });
     const coding = buildEvent({ title: 'Coding Workshop for Girls', category: 'Workshop' });
-    const fetchSpy = fakeEvents([concert, workshop, coding]);
+    const requests = fakeEvents([concert, workshop, coding]);
     const user = userEvent.setup();
     renderEventsPage();
     const lastRequest = () =>
-      requestedUrls(fetchSpy)
+      requests
+        .map(({ url }) => url)
         .filter((request) => request.pathname === '/api/events')
         .at(-1);
     await waitFor(() => expect(cardTitles()).toHaveLength(3));
@@ -140,11 +145,11 @@ describe('events page', () => {
   });
 
   it('opens with the filters of a shared link, dropping an unknown category', async () => {
-    const fetchSpy = fakeEvents([buildEvent({ title: 'Nairobi Tech Summit', category: 'Conference' })]);
+    const requests = fakeEvents([buildEvent({ title: 'Nairobi Tech Summit', category: 'Conference' })]);
     renderEventsPage('/events?q=tech&category=Parties');
 
     await waitFor(() => expect(cardTitles()).toEqual(['Nairobi Tech Summit']));
-    const request = requestedUrls(fetchSpy)[0];
+    const request = requests.map(({ url }) => url)[0];
     expect(request?.searchParams.get('q')).toBe('tech');
     expect(request?.searchParams.has('category')).toBe(false);
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search events' }).value).toBe('tech');
@@ -153,7 +158,7 @@ describe('events page', () => {
 
   it('loads the next 24 events with Load more', async () => {
     const events = Array.from({ length: EVENT_PAGE_SIZE + 2 }, () => buildEvent());
-    const fetchSpy = fakeEvents(events);
+    const requests = fakeEvents(events);
     const user = userEvent.setup();
     renderEventsPage();
 
@@ -162,7 +167,12 @@ describe('events page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
     await waitFor(() => expect(cards()).toHaveLength(events.length));
-    expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('offset')).toBe(String(EVENT_PAGE_SIZE));
+    expect(
+      requests
+        .map(({ url }) => url)
+        .at(-1)
+        ?.searchParams.get('offset'),
+    ).toBe(String(EVENT_PAGE_SIZE));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -177,11 +187,13 @@ describe('events page', () => {
   it('shows a failed load with Try Again, which asks again', async () => {
     const concert = buildEvent({ title: 'Jazz by the Lake' });
     let calls = 0;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-      calls += 1;
-      if (calls === 1) return jsonResponse({ message: 'Internal Server Error' }, { status: 500 });
-      return jsonResponse([concert], { headers: { 'X-Total-Count': '1' } });
-    });
+    server.use(
+      http.get('/api/events', () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 });
+        return pageAnswer([concert], 1);
+      }),
+    );
     const user = userEvent.setup();
     renderEventsPage();
 

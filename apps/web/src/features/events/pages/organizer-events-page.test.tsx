@@ -1,9 +1,11 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizerEvent } from '@sokoni/contracts/events';
 import { useAuthStore } from '@/stores/auth';
-import { buildEvent, jsonResponse, requestedUrls } from '@/test/api-fakes';
+import { buildEvent } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { OrganizerEventsPage } from './organizer-events-page';
 
 const ORGANIZER = {
@@ -54,14 +56,17 @@ describe("organizer's Your Events page", () => {
     });
     const past = buildOrganizerEvent({ title: 'Mombasa Food Fair', date: '2020-04-01T09:00:00.000Z' });
     let calls = 0;
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-      calls += 1;
-      return jsonResponse(calls === 1 ? [summit, past] : [{ ...summit, checkedIn: 25 }, past]);
-    });
+    const requests = recordRequests();
+    server.use(
+      http.get('/api/events/organizer/:id', () => {
+        calls += 1;
+        return HttpResponse.json(calls === 1 ? [summit, past] : [{ ...summit, checkedIn: 25 }, past]);
+      }),
+    );
     renderWithProviders(<OrganizerEventsPage />, { url: '/tickets/organizer' });
     await advance(0);
 
-    expect(requestedUrls(fetchSpy)[0]?.pathname).toBe(`/api/events/organizer/${ORGANIZER.id}`);
+    expect(requests.map(({ url }) => url)[0]?.pathname).toBe(`/api/events/organizer/${ORGANIZER.id}`);
     const [summitCard, pastCard] = screen.getAllByTestId('organizer-event');
     if (!summitCard || !pastCard) throw new Error('two events expected');
     expect(within(summitCard).getByRole('link', { name: summit.title }).getAttribute('href')).toBe(
@@ -82,7 +87,7 @@ describe("organizer's Your Events page", () => {
   });
 
   it('links to Create New Event and Verify Ticket, and offers a first event when there are none', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([]));
+    server.use(http.get('/api/events/organizer/:id', () => HttpResponse.json([])));
     renderWithProviders(<OrganizerEventsPage />, { url: '/tickets/organizer' });
     await advance(0);
 

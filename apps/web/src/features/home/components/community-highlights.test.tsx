@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildThread, jsonResponse, requestedUrls } from '@/test/api-fakes';
+import { buildThread } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { CommunityHighlights } from './community-highlights';
 
 afterEach(() => {
@@ -13,7 +15,8 @@ const highlights = () => screen.queryAllByTestId('community-highlight');
 describe('home community highlights', () => {
   it('highlights the first 3 threads, asking the server for 3', async () => {
     const threads = [1, 2, 3, 4].map((n) => buildThread({ title: `Thread number ${n}` }));
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(threads));
+    const requests = recordRequests();
+    server.use(http.get('/api/community/threads', () => HttpResponse.json(threads)));
     renderWithProviders(<CommunityHighlights headingId="community-title" />);
 
     await waitFor(() => expect(highlights()).toHaveLength(3));
@@ -21,15 +24,13 @@ describe('home community highlights', () => {
       threads.slice(0, 3).map((thread) => `/community/${thread.id}`),
     );
     expect(highlights()[0]?.textContent).toContain('Thread number 1');
-    const [url] = requestedUrls(fetchSpy);
+    const [url] = requests.map(({ url }) => url);
     expect(url?.pathname).toBe('/api/community/threads');
     expect(url?.searchParams.get('limit')).toBe('3');
   });
 
   it("names a thread without an author 'Anonymous'", async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      jsonResponse([buildThread({ author: null })]),
-    );
+    server.use(http.get('/api/community/threads', () => HttpResponse.json([buildThread({ author: null })])));
     renderWithProviders(<CommunityHighlights headingId="community-title" />);
 
     await waitFor(() => expect(highlights()).toHaveLength(1));

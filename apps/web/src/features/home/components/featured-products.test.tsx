@@ -1,18 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildProduct, jsonResponse, requestedUrls } from '@/test/api-fakes';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { FeaturedProducts } from './featured-products';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const featuredSection = () => screen.getByRole('region', { name: 'Featured Products' });
 
 describe('home featured products', () => {
   it("says 'No products found.' when no product is featured", async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([]));
+    const requests = recordRequests();
+    server.use(http.get('/api/products', () => HttpResponse.json([])));
 
     const { container } = renderWithProviders(<FeaturedProducts />);
 
@@ -20,12 +19,12 @@ describe('home featured products', () => {
     expect(featuredSection().textContent).toContain('No products found.');
     expect(screen.queryByTestId('product-card')).toBeNull();
     expect(container.textContent).not.toContain('More Featured Items');
-    expect(requestedUrls(fetchSpy).map((url) => url.searchParams.get('featured'))).toEqual(['true']);
+    expect(requests.map(({ url }) => url.searchParams.get('featured'))).toEqual(['true']);
   });
 
   it('shows featured products instead of the empty state when there are some', async () => {
     const product = buildProduct({ title: 'Maasai shuka blanket', isFeatured: true });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([product]));
+    server.use(http.get('/api/products', () => HttpResponse.json([product])));
 
     renderWithProviders(<FeaturedProducts />);
 

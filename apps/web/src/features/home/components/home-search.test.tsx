@@ -2,19 +2,24 @@ import { act, cleanup, screen } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
+import type { SentRequest } from '@/test/server';
 import { rememberSearch } from '../lib/recent-searches';
 import { HomeSearch } from './home-search';
 
 let rendered: RenderResult;
 let user: UserEvent;
+let requests: SentRequest[];
 
 beforeEach(() => {
   vi.useFakeTimers();
   user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   localStorage.clear();
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('[]', { status: 200 }));
+  requests = recordRequests();
+  server.use(http.get('/api/products', () => HttpResponse.json([])));
   rendered = renderWithProviders(<HomeSearch />);
 });
 
@@ -51,7 +56,7 @@ describe('home search dropdown', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(dropdown()?.textContent).toContain('No trending products');
     expect(dropdown()?.textContent).not.toContain('Loading...');
-    expect(fetch).toHaveBeenCalledWith(expect.stringContaining('trending=true'), expect.anything());
+    expect(requests.map(({ url }) => url.searchParams.get('trending'))).toEqual(['true']);
   });
 
   it('suggests the sample searches until the first search, then the recent ones', async () => {

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildProduct, jsonResponse, requestedUrls } from '@/test/api-fakes';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { TrendingPanel } from './trending-panel';
 
 afterEach(() => {
@@ -13,19 +15,20 @@ const loading = () => screen.queryByRole('status', { name: 'Loading trending pro
 
 describe('home trending panel', () => {
   it("says 'No trending products' when nothing is trending", async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([]));
+    const requests = recordRequests();
+    server.use(http.get('/api/products', () => HttpResponse.json([])));
 
     renderWithProviders(<TrendingPanel headingId="trending-title" />);
 
     await waitFor(() => expect(loading()).toBeNull());
     expect(panel().textContent).toContain('No trending products');
     expect(screen.queryByTestId('trending-item')).toBeNull();
-    expect(requestedUrls(fetchSpy).map((url) => url.searchParams.get('trending'))).toEqual(['true']);
+    expect(requests.map(({ url }) => url).map((url) => url.searchParams.get('trending'))).toEqual(['true']);
   });
 
   it('lists trending products instead of the empty state when there are some', async () => {
     const product = buildProduct({ title: 'Kiondo basket', isTrending: true });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([product]));
+    server.use(http.get('/api/products', () => HttpResponse.json([product])));
 
     renderWithProviders(<TrendingPanel headingId="trending-title" />);
 
@@ -40,7 +43,7 @@ describe('home trending panel', () => {
       buildProduct({ title: 'Kiondo basket', price: 2500, rating: 4, isTrending: true }),
       buildProduct({ title: 'Maasai shuka', price: 1800, rating: 0, reviewCount: 0, isTrending: true }),
     ];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(products));
+    server.use(http.get('/api/products', () => HttpResponse.json(products)));
 
     const { container } = renderWithProviders(<TrendingPanel headingId="trending-title" />);
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Stay } from '@sokoni/contracts/stays';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 
 /** GET /stays/{id}: the listing as it stands, to fill the edit form. */
 export function getListing(id: string, signal?: AbortSignal): Promise<Stay> {
@@ -11,7 +11,7 @@ export function getListingQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['stays', 'detail', id],
     queryFn: ({ signal }) => getListing(id, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('STAY_NOT_FOUND'),
   });
 }
 

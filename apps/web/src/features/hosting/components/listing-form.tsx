@@ -11,7 +11,7 @@ import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, hasCode } from '@/lib/api-client';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useListingPhotos } from '../hooks/use-listing-photos';
 import { serverFieldErrors } from '../lib/listing-form';
@@ -76,7 +76,7 @@ export function ListingForm<Body>({
         toast.error(STAY_MESSAGES.listingSaveFailed);
         showServerErrors(
           serverFieldErrors(error),
-          error instanceof ApiError && error.status === 403 ? STAY_MESSAGES.notHost : errorMessage(error, ''),
+          hasCode(error, 'NOT_HOST') ? STAY_MESSAGES.notHost : errorMessage(error, ''),
         );
       },
     });

@@ -1,14 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { STAY_IMAGES_MAX, STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
-import { FakeXhr } from '@/test/fake-xhr';
+import { apiFailure } from '@/test/answers';
 import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { jpeg, setUpUploadFormTests } from '@/test/upload-form';
+import { recordRequests, server } from '@/test/server';
+import { heldUploads, jpeg, setUpUploadFormTests, uploadsSent } from '@/test/upload-form';
 import { HOST, buildStay, stayPhoto } from '../test/hosting-fakes';
 import { CreateListingPage } from './create-listing-page';
 
@@ -26,17 +27,18 @@ function renderPage() {
 
 /** Picks photos; answers each upload, in order, with the stored photo's address. */
 async function uploadPhotos(user: ReturnType<typeof userEvent.setup>, files: File[], urls: string[]) {
+  const sent = heldUploads.length;
   await user.upload(screen.getByLabelText('Add photos'), files);
-  const uploads = FakeXhr.pending.slice(-files.length);
-  expect(uploads.map((upload) => upload.url)).toEqual(files.map(() => '/api/uploads/stay-image'));
-  expect(uploads.map((upload) => upload.sent?.get('folder'))).toEqual(files.map(() => 'stays'));
-  act(() => uploads[0]!.progress(30));
-  expect(
-    screen.getByRole('progressbar', { name: `Uploading ${files[0]!.name}` }).getAttribute('aria-valuenow'),
-  ).toBe('30');
+  const uploads = (await uploadsSent(sent + files.length)).slice(sent);
+  expect(uploads.map((upload) => upload.path)).toEqual(files.map(() => '/api/uploads/stay-image'));
+  expect(uploads.map((upload) => upload.form.get('folder'))).toEqual(files.map(() => 'stays'));
+  // In the order picked, whatever order they arrived in.
+  const named = (file: File) =>
+    uploads.find((upload) => (upload.form.get('file') as File).name === file.name)!;
+  expect(screen.getByRole('progressbar', { name: `Uploading ${files[0]!.name}` })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Uploading photos...' }).hasAttribute('disabled')).toBe(true);
-  uploads.forEach((upload, index) =>
-    act(() => upload.answer(201, { publicUrl: urls[index], thumbnailUrl: urls[index] })),
+  files.forEach((file, index) =>
+    act(() => named(file).answer(201, { publicUrl: urls[index], thumbnailUrl: urls[index] })),
   );
   await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
 }
@@ -55,7 +57,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 describe('list your place', () => {
   it("refuses an empty form with the contract's messages, and sends nothing", async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'List your place' })).toBeTruthy();
@@ -84,7 +86,7 @@ describe('list your place', () => {
     expect(fieldError('Bedrooms')).toBe(STAY_MESSAGES.bedrooms);
     expect(fieldError('Bathrooms')).toBe(STAY_MESSAGES.bathrooms);
     expect(fieldError('Guests')).toBe(STAY_MESSAGES.guests);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('refuses files that are not images, and photos past the twelfth, before uploading them', async () => {
@@ -95,12 +97,12 @@ describe('list your place', () => {
       new File(['%PDF'], 'house-rules.pdf', { type: 'application/pdf' }),
     ]);
     expect(fieldError('Add photos')).toBe('File type not allowed: house-rules.pdf');
-    expect(FakeXhr.pending).toEqual([]);
+    expect(heldUploads).toEqual([]);
 
     const thirteen = Array.from({ length: STAY_IMAGES_MAX + 1 }, (_, index) => jpeg(`room-${index + 1}.jpg`));
     await user.upload(screen.getByLabelText('Add photos'), thirteen);
     expect(fieldError('Add photos')).toBe(STAY_MESSAGES.tooManyImages);
-    expect(FakeXhr.pending).toHaveLength(STAY_IMAGES_MAX);
+    await uploadsSent(STAY_IMAGES_MAX);
     expect(screen.getAllByTestId('listing-photo')).toHaveLength(STAY_IMAGES_MAX);
   });
 
@@ -108,12 +110,12 @@ describe('list your place', () => {
     const user = userEvent.setup();
     const success = vi.spyOn(toast, 'success');
     const posts: unknown[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      if (requestUrl(input).pathname !== '/api/stays' || init?.method !== 'POST')
-        return jsonResponse({}, { status: 404 });
-      posts.push(JSON.parse(String(init.body)));
-      return jsonResponse(buildStay(), { status: 201 });
-    });
+    server.use(
+      http.post('/api/stays', async ({ request }) => {
+        posts.push(await request.json());
+        return HttpResponse.json(buildStay(), { status: 201 });
+      }),
+    );
     renderPage();
 
     await fillForm(user);
@@ -145,18 +147,14 @@ describe('list your place', () => {
     const user = userEvent.setup();
     const error = vi.spyOn(toast, 'error');
     const posts: Array<{ images: string[] }> = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
-      posts.push(JSON.parse(String(init?.body)));
-      return jsonResponse(
-        {
-          statusCode: 400,
-          code: 'VALIDATION_FAILED',
-          message: STAY_MESSAGES.foreignImage,
-          issues: [{ path: 'images.0', message: STAY_MESSAGES.foreignImage }],
-        },
-        { status: 400 },
-      );
-    });
+    server.use(
+      http.post('/api/stays', async ({ request }) => {
+        posts.push((await request.json()) as (typeof posts)[number]);
+        return apiFailure(400, 'VALIDATION_FAILED', STAY_MESSAGES.foreignImage, [
+          { path: 'images.0', message: STAY_MESSAGES.foreignImage },
+        ]);
+      }),
+    );
     renderPage();
 
     await fillForm(user);
@@ -176,8 +174,9 @@ describe('list your place', () => {
     renderPage();
 
     await user.upload(screen.getByLabelText('Add photos'), [jpeg('lounge.jpg')]);
+    const [upload] = await uploadsSent(1);
     act(() =>
-      FakeXhr.pending[0]!.answer(413, {
+      upload!.answer(413, {
         statusCode: 413,
         code: 'FILE_TOO_LARGE',
         message: 'File too large: lounge.jpg',

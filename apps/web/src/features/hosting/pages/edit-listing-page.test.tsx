@@ -1,13 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { HOST, buildStay, stayPhoto } from '../test/hosting-fakes';
 import { EditListingPage } from './edit-listing-page';
 
@@ -22,13 +23,12 @@ afterEach(() => {
 });
 
 /** The server: GET /api/stays/{id} answers `stay`, PUT answers `put(body)`. */
-function serve(stay: Stay | Response, put: (body: unknown) => Response = () => jsonResponse(stay)) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    if (requestUrl(input).pathname !== `/api/stays/${stay instanceof Response ? 'missing' : stay.id}`)
-      return routeNotFound();
-    if (init?.method === 'PUT') return put(JSON.parse(String(init.body)));
-    return stay instanceof Response ? stay : jsonResponse(stay);
-  });
+function serve(stay: Stay | Response, put: (body: unknown) => Response = () => HttpResponse.json(stay)) {
+  const path = `/api/stays/${stay instanceof Response ? 'missing' : stay.id}`;
+  server.use(
+    http.get(path, () => (stay instanceof Response ? stay.clone() : HttpResponse.json(stay))),
+    http.put(path, async ({ request }) => put(await request.json())),
+  );
 }
 
 function renderPage(id: string) {
@@ -61,7 +61,7 @@ describe('edit listing', () => {
     const puts: unknown[] = [];
     serve(stay, (body) => {
       puts.push(body);
-      return jsonResponse(stay);
+      return HttpResponse.json(stay);
     });
     renderPage(stay.id);
 
@@ -106,7 +106,10 @@ describe('edit listing', () => {
     const error = vi.spyOn(toast, 'error');
     const stay = buildStay();
     serve(stay, () =>
-      jsonResponse({ statusCode: 403, code: 'NOT_HOST', message: STAY_MESSAGES.notHost }, { status: 403 }),
+      HttpResponse.json(
+        { statusCode: 403, code: 'NOT_HOST', message: STAY_MESSAGES.notHost },
+        { status: 403 },
+      ),
     );
     renderPage(stay.id);
 
@@ -128,7 +131,7 @@ describe('edit listing', () => {
 
   it("says 'Stay not found.' for an unknown listing", async () => {
     serve(
-      jsonResponse(
+      HttpResponse.json(
         { statusCode: 404, code: 'STAY_NOT_FOUND', message: STAY_MESSAGES.notFound },
         { status: 404 },
       ),

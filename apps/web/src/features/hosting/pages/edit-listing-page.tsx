@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { QueryError } from '@/components/query-error';
 import { LoadingState } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
+import { hasCode } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useListing } from '../api/get-listing';
 import { useUpdateStay } from '../api/update-stay';
@@ -37,7 +37,7 @@ function EditListingContent({ id }: { id: string }) {
   const listingQuery = useListing(id);
   if (listingQuery.isPending) return <LoadingState label="Loading your listing..." />;
   if (listingQuery.isError) {
-    if (listingQuery.error instanceof ApiError && listingQuery.error.status === 404) {
+    if (hasCode(listingQuery.error, 'STAY_NOT_FOUND')) {
       return (
         <div className="space-y-4">
           <FormAlert message={STAY_MESSAGES.notFound} />

@@ -1,12 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { HostListing, StayBlock } from '@sokoni/contracts/stays';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';
+import { noContent } from '@/test/answers';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { BLOCK_MESSAGES } from '../lib/block-dates';
 import { HOST, buildHostListing } from '../test/hosting-fakes';
 import { YourListingsPage } from './your-listings-page';
@@ -73,16 +75,15 @@ type Routes = {
 
 /** The server: GET /api/host/stays answers `listings()` (asked again after each change). */
 function serve(listings: () => Response, routes: Routes = {}) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const { pathname } = requestUrl(input);
-    if (pathname === '/api/host/stays') return listings();
-    const blocks = /^\/api\/stays\/([^/]+)\/blocks(?:\/([^/]+))?$/.exec(pathname);
-    if (blocks && init?.method === 'POST' && routes.block)
-      return routes.block(blocks[1]!, JSON.parse(String(init.body)));
-    if (blocks?.[2] && init?.method === 'DELETE' && routes.unblock)
-      return routes.unblock(blocks[1]!, blocks[2]);
-    return routeNotFound();
-  });
+  server.use(
+    http.get('/api/host/stays', () => listings()),
+    http.post('/api/stays/:id/blocks', async ({ request, params }) =>
+      routes.block?.(String(params.id), await request.json()),
+    ),
+    http.delete('/api/stays/:id/blocks/:blockId', ({ params }) =>
+      routes.unblock?.(String(params.id), String(params.blockId)),
+    ),
+  );
 }
 
 const listingCard = () => screen.getByTestId('host-listing');
@@ -93,7 +94,7 @@ const day = (name: string) =>
 describe('Your Listings', () => {
   it('shows each listing with its facts, earnings, bookings to come, blocked dates and calendar feed', async () => {
     const listing = lakeview();
-    serve(() => jsonResponse([listing]));
+    serve(() => HttpResponse.json([listing]));
     renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Your Listings' })).toBeTruthy();
@@ -134,7 +135,7 @@ describe('Your Listings', () => {
   });
 
   it("marks booked and blocked nights in two colours, check-out days free, on this month's calendar", async () => {
-    serve(() => jsonResponse([lakeview()]));
+    serve(() => HttpResponse.json([lakeview()]));
     renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
     await screen.findByTestId('host-listing');
 
@@ -167,12 +168,12 @@ describe('Your Listings', () => {
     const success = vi.spyOn(toast, 'success');
     let listing = lakeview();
     const posts: Array<{ stayId: string; body: unknown }> = [];
-    serve(() => jsonResponse([listing]), {
+    serve(() => HttpResponse.json([listing]), {
       block: (stayId, body) => {
         posts.push({ stayId, body });
         const block = { id: 'blk-new', startDate: '2026-03-16', endDate: '2026-03-19', note: '' };
         listing = { ...listing, blocks: [...listing.blocks, block] };
-        return jsonResponse(block, { status: 201 });
+        return HttpResponse.json(block, { status: 201 });
       },
     });
     renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
@@ -202,10 +203,10 @@ describe('Your Listings', () => {
     const user = userEvent.setup();
     const listing = lakeview();
     const posts: unknown[] = [];
-    serve(() => jsonResponse([listing]), {
+    serve(() => HttpResponse.json([listing]), {
       block: (_stayId, body) => {
         posts.push(body);
-        return jsonResponse(
+        return HttpResponse.json(
           { statusCode: 409, code: 'DATES_TAKEN', message: STAY_MESSAGES.datesBooked },
           { status: 409 },
         );
@@ -237,11 +238,11 @@ describe('Your Listings', () => {
     const user = userEvent.setup();
     let listing = lakeview();
     const deletes: string[] = [];
-    serve(() => jsonResponse([listing]), {
+    serve(() => HttpResponse.json([listing]), {
       unblock: (stayId, blockId) => {
         deletes.push(`${stayId}/${blockId}`);
         listing = { ...listing, blocks: [] };
-        return new Response(null, { status: 204 });
+        return noContent();
       },
     });
     renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
@@ -259,7 +260,7 @@ describe('Your Listings', () => {
   it('copies the calendar link, or selects it where the browser will not copy', async () => {
     const user = userEvent.setup();
     const listing = lakeview();
-    serve(() => jsonResponse([listing]));
+    serve(() => HttpResponse.json([listing]));
     renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
     const card = within(await screen.findByTestId('host-listing'));
     const feed = card.getByLabelText<HTMLInputElement>('Calendar link');
@@ -278,7 +279,7 @@ describe('Your Listings', () => {
   });
 
   it("says 'You haven't listed any places yet.' and offers to list one", async () => {
-    serve(() => jsonResponse([]));
+    serve(() => HttpResponse.json([]));
     renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
 
     expect(await screen.findByText(STAY_MESSAGES.noListings)).toBeTruthy();
@@ -290,7 +291,9 @@ describe('Your Listings', () => {
   it('shows the error state with Try Again when the listings fail to load', async () => {
     const user = userEvent.setup();
     let fail = true;
-    serve(() => (fail ? jsonResponse({ message: 'boom' }, { status: 500 }) : jsonResponse([lakeview()])));
+    serve(() =>
+      fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json([lakeview()]),
+    );
     renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
 
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
-import { buildOrder, jsonResponse, serveApi } from '@/test/api-fakes';
+import { buildOrder } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { OrderPage } from './order-page';
 
 afterEach(() => {
@@ -21,7 +23,8 @@ const renderAt = (url: string) =>
 describe("an order's own page", () => {
   it('shows the order with its delivery, and Pay now while it is pending', async () => {
     const order = buildOrder();
-    const { requests } = serveApi({ [`GET /api/orders/${order.id}`]: () => jsonResponse(order) });
+    const requests = recordRequests();
+    server.use(http.get(`/api/orders/${order.id}`, () => HttpResponse.json(order)));
     renderAt(`/orders/${order.id}`);
 
     await waitFor(() => expect(screen.getByTestId('order-card')).toBeTruthy());
@@ -34,13 +37,14 @@ describe("an order's own page", () => {
 
   it("says Order not found. for an order that is not the buyer's, with a way to My Orders", async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    serveApi({
-      [`GET /api/orders/${id}`]: () =>
-        jsonResponse(
+    server.use(
+      http.get(`/api/orders/${id}`, () =>
+        HttpResponse.json(
           { statusCode: 404, code: 'ORDER_NOT_FOUND', message: ORDER_MESSAGES.notFound },
           { status: 404 },
         ),
-    });
+      ),
+    );
     renderAt(`/orders/${id}`);
 
     await waitFor(() => expect(screen.getByText(ORDER_MESSAGES.notFound)).toBeTruthy());
@@ -48,9 +52,11 @@ describe("an order's own page", () => {
   });
 
   it('says Failed to load orders when the server is down, and offers to try again', async () => {
-    serveApi({
-      'GET /api/orders/o1': () => jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 }),
-    });
+    server.use(
+      http.get('/api/orders/o1', () =>
+        HttpResponse.json({ statusCode: 503, message: 'Down' }, { status: 503 }),
+      ),
+    );
     renderAt('/orders/o1');
 
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.loadFailed));

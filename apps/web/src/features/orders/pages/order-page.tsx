@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/empty-state';
 import { BagIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { LoadingState } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
+import { hasCode } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
 import { OrderCard } from '../components/order-card';
 
@@ -12,7 +12,7 @@ function OrderContent({ id }: { id: string }) {
   const order = useOrder(id);
   if (order.isPending) return <LoadingState label="Loading your order..." />;
   if (order.isError) {
-    return order.error instanceof ApiError && order.error.status === 404 ? (
+    return hasCode(order.error, 'ORDER_NOT_FOUND') ? (
       <EmptyState
         icon={BagIcon}
         message={ORDER_MESSAGES.notFound}

@@ -1,20 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES, ORDER_PAGE_SIZE } from '@sokoni/contracts/checkout';
 import type { Order } from '@sokoni/contracts/orders';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
-import {
-  buildOrder,
-  jsonResponse,
-  pageResponse,
-  requestUrl,
-  requestedUrls,
-  serveApi,
-} from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
+import { buildOrder } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { OrdersPage } from './orders-page';
 
 // Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
@@ -31,16 +27,17 @@ afterEach(() => {
 
 /** The server's GET /api/orders over `orders` (newest first): pages by offset, X-Total-Count. */
 function serveOrders(orders: Order[], failing: (offset: number) => boolean = () => false) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = requestUrl(input);
-    if (url.pathname !== '/api/orders') return jsonResponse({ message: 'Not found' }, { status: 404 });
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    if (failing(offset)) return jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 });
-    const limit = Number(url.searchParams.get('limit') ?? ORDER_PAGE_SIZE);
-    return jsonResponse(orders.slice(offset, offset + limit), {
-      headers: { 'X-Total-Count': String(orders.length) },
-    });
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/orders', ({ request }) => {
+      const url = new URL(request.url);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      if (failing(offset)) return HttpResponse.json({ statusCode: 503, message: 'Down' }, { status: 503 });
+      const limit = Number(url.searchParams.get('limit') ?? ORDER_PAGE_SIZE);
+      return pageAnswer(orders.slice(offset, offset + limit), orders.length);
+    }),
+  );
+  return requests;
 }
 
 const shownOrders = () => screen.queryAllByTestId('order-card');
@@ -50,12 +47,12 @@ describe('My Orders', () => {
   it('shows the first 20 orders, then the next page on Load more until all are loaded', async () => {
     const user = userEvent.setup();
     const orders = Array.from({ length: 45 }, () => buildOrder());
-    const fetchSpy = serveOrders(orders);
+    const requests = serveOrders(orders);
     renderWithProviders(<OrdersPage />, { url: '/orders' });
 
     await waitFor(() => expect(shownOrders()).toHaveLength(20));
     expect(screen.getByText('Showing 20 of 45 orders')).toBeTruthy();
-    expect(requestedUrls(fetchSpy).map((url) => url.pathname + url.search)).toEqual(['/api/orders']);
+    expect(requests.map(({ url }) => url.pathname + url.search)).toEqual(['/api/orders']);
 
     await user.click(loadMore()!);
     await waitFor(() => expect(shownOrders()).toHaveLength(40));
@@ -64,20 +61,20 @@ describe('My Orders', () => {
     await user.click(loadMore()!);
     await waitFor(() => expect(shownOrders()).toHaveLength(45));
     expect(loadMore()).toBeNull();
-    expect(requestedUrls(fetchSpy).map((url) => url.search)).toEqual(['', '?offset=20', '?offset=40']);
+    expect(requests.map(({ url }) => url.search)).toEqual(['', '?offset=20', '?offset=40']);
     const names = shownOrders().map((card) => card.querySelector('ul li')?.textContent ?? '');
     expect(names[0]).toContain(orders[0]!.items[0]!.product.name);
     expect(names[44]).toContain(orders[44]!.items[0]!.product.name);
   });
 
   it('offers no Load more when every order is on the first page', async () => {
-    const fetchSpy = serveOrders([buildOrder({ status: 'paid' }), buildOrder()]);
+    const requests = serveOrders([buildOrder({ status: 'paid' }), buildOrder()]);
     renderWithProviders(<OrdersPage />, { url: '/orders' });
 
     await waitFor(() => expect(shownOrders()).toHaveLength(2));
     expect(loadMore()).toBeNull();
     expect(screen.queryByText(/^Showing/)).toBeNull();
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
   });
 
   it("says You haven't placed any orders yet. when there are none", async () => {
@@ -163,7 +160,7 @@ describe('My Orders: delivery, shipments and paying again', () => {
     const pickup = buildOrder({
       delivery: { method: 'pickup', phone: '+254712345678', county: null, town: null, address: null },
     });
-    serveApi({ 'GET /api/orders': () => pageResponse([paid, pickup]) });
+    server.use(http.get('/api/orders', () => pageAnswer([paid, pickup])));
     renderWithProviders(<OrdersPage />, { url: '/orders' });
 
     await waitFor(() => expect(shownOrders()).toHaveLength(2));
@@ -193,11 +190,13 @@ describe('My Orders: delivery, shipments and paying again', () => {
     const user = userEvent.setup();
     useAuthStore.setState({ user: SHOPPER });
     const pending = buildOrder({ totalAmount: 45_000 });
-    const { requests } = serveApi({
-      'GET /api/orders': () => pageResponse([pending]),
-      'POST /api/payments/initialize': () =>
-        jsonResponse({ status: true, data: { authorization_url: 'https://pay.example/again' } }),
-    });
+    const requests = recordRequests();
+    server.use(
+      http.get('/api/orders', () => pageAnswer([pending])),
+      http.post('/api/payments/initialize', () =>
+        HttpResponse.json({ status: true, data: { authorization_url: 'https://pay.example/again' } }),
+      ),
+    );
     renderWithProviders(<OrdersPage />, { url: '/orders' });
 
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
@@ -215,14 +214,15 @@ describe('My Orders: delivery, shipments and paying again', () => {
     const user = userEvent.setup();
     useAuthStore.setState({ user: SHOPPER });
     const pending = buildOrder();
-    serveApi({
-      'GET /api/orders': () => pageResponse([pending]),
-      'POST /api/payments/initialize': () =>
-        jsonResponse(
+    server.use(
+      http.get('/api/orders', () => pageAnswer([pending])),
+      http.post('/api/payments/initialize', () =>
+        HttpResponse.json(
           { statusCode: 409, code: 'SOLD_OUT', message: ORDER_MESSAGES.soldOut('Used iPhone 12') },
           { status: 409 },
         ),
-    });
+      ),
+    );
     renderWithProviders(<OrdersPage />, { url: '/orders' });
 
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));

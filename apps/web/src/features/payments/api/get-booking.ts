@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Trip } from '@sokoni/contracts/stays';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 
 /** GET /bookings/{id}: the caller's booking with its stay, as My Trips shows it. */
 export function getBooking(id: string, signal?: AbortSignal): Promise<Trip> {
@@ -13,7 +13,7 @@ export function useBooking(id: string) {
     queryOptions({
       queryKey: ['bookings', 'detail', id],
       queryFn: ({ signal }) => getBooking(id, signal),
-      retry: retryUnlessNotFound,
+      retry: retryOnceUnless('BOOKING_NOT_FOUND'),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
@@ -6,8 +7,8 @@ import type { Trip } from '@sokoni/contracts/stays';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { PaymentCallbackPage } from './payment-callback-page';
 
 // Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
@@ -69,12 +70,12 @@ function answerVerify(overrides: Partial<PaymentVerification>, trip?: Trip) {
     refund: null,
     ...overrides,
   };
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const { pathname } = requestUrl(input);
-    if (trip && pathname === `/api/bookings/${trip.id}`) return jsonResponse(trip);
-    if (pathname === '/api/payments/verify') return jsonResponse(verification);
-    return jsonResponse({ message: 'Not found' }, { status: 404 });
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/payments/verify', () => HttpResponse.json(verification)),
+    ...(trip ? [http.get(`/api/bookings/${trip.id}`, () => HttpResponse.json(trip))] : []),
+  );
+  return requests;
 }
 
 /** Lets the answers to what the page asked after verifying arrive. */
@@ -89,7 +90,7 @@ async function openAndVerify(url: string) {
 
 describe('payment callback page', () => {
   it('verifies a stay payment by its reference, whatever stayId, userId, start and end come with it', async () => {
-    const fetchSpy = answerVerify(
+    const requests = answerVerify(
       { reference: 'ref_stay', paymentType: 'booking', subjectId: BOOKING_ID },
       buildTrip(),
     );
@@ -99,7 +100,7 @@ describe('payment callback page', () => {
     );
 
     expect(heading).toBe('Payment Successful!');
-    const urls = requestedUrls(fetchSpy);
+    const urls = requests.map(({ url }) => url);
     expect(urls[0]?.pathname).toBe('/api/payments/verify');
     expect([...urls[0]!.searchParams]).toEqual([['reference', 'ref_stay']]);
     expect(screen.getByTestId('paid-subject').textContent).toBe(
@@ -109,7 +110,7 @@ describe('payment callback page', () => {
   });
 
   it('shows the confirmed booking: the stay, its dates, nights, amount and status', async () => {
-    const fetchSpy = answerVerify(
+    const requests = answerVerify(
       { reference: 'ref_stay', paymentType: 'booking', subjectId: BOOKING_ID, amount: 13_500 },
       buildTrip({
         startDate: '2026-12-24',
@@ -127,7 +128,7 @@ describe('payment callback page', () => {
     await settle();
     const booking = screen.getByTestId('paid-booking');
 
-    expect(requestedUrls(fetchSpy).map((url) => url.pathname)).toEqual([
+    expect(requests.map(({ url }) => url).map((url) => url.pathname)).toEqual([
       '/api/payments/verify',
       `/api/bookings/${BOOKING_ID}`,
     ]);
@@ -166,14 +167,14 @@ describe('payment callback page', () => {
   });
 
   it('verifies an event payment by its reference, whatever eventId, userId and quantity come with it', async () => {
-    const fetchSpy = answerVerify({ reference: 'ref_event', paymentType: 'event' });
+    const requests = answerVerify({ reference: 'ref_event', paymentType: 'event' });
 
     const heading = await openAndVerify(
       '/payment/callback?reference=ref_event&trxref=ref_event&eventId=e1&userId=u1&quantity=3',
     );
 
     expect(heading).toBe('Payment Successful!');
-    const urls = requestedUrls(fetchSpy);
+    const urls = requests.map(({ url }) => url);
     expect(urls.map((url) => url.pathname)).toEqual(['/api/payments/verify']);
     expect([...urls[0]!.searchParams]).toEqual([['reference', 'ref_event']]);
     expect(screen.getByTestId('paid-subject').textContent).toBe('3 tickets · KES 2,500');
@@ -195,23 +196,24 @@ describe('payment callback page', () => {
       user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.co.ke', role: 'user', token: 't' },
     });
     const initialized: unknown[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const { pathname } = requestUrl(input);
-      if (pathname === '/api/payments/initialize') {
-        initialized.push(JSON.parse(String(init?.body)));
-        return jsonResponse({ status: true, data: { authorization_url: 'https://pay.example/again' } });
-      }
-      return jsonResponse({
-        status: 'failed',
-        reference: 'ref_declined',
-        paymentType: 'order',
-        amount: 45_000,
-        currency: 'KES',
-        subjectId: 'order-1',
-        paidAt: null,
-        refund: null,
-      } satisfies PaymentVerification);
-    });
+    server.use(
+      http.post('/api/payments/initialize', async ({ request }) => {
+        initialized.push(await request.json());
+        return HttpResponse.json({ status: true, data: { authorization_url: 'https://pay.example/again' } });
+      }),
+      http.get('/api/payments/verify', () =>
+        HttpResponse.json({
+          status: 'failed',
+          reference: 'ref_declined',
+          paymentType: 'order',
+          amount: 45_000,
+          currency: 'KES',
+          subjectId: 'order-1',
+          paidAt: null,
+          refund: null,
+        } satisfies PaymentVerification),
+      ),
+    );
 
     expect(await openAndVerify('/payment/callback?reference=ref_declined')).toBe('Payment Failed');
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);

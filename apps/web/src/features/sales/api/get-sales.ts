@@ -6,7 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { Sale } from '@sokoni/contracts/orders';
-import { ApiError, apiRequestWithTotal } from '@/lib/api-client';
+import { apiRequestWithTotal, hasCode } from '@/lib/api-client';
 
 export const SALES_QUERY_KEY = ['sales'] as const;
 
@@ -63,7 +63,7 @@ export function useSaleChange<Variables>(change: (variables: Variables) => Promi
           : data,
       ),
     onError: (error) =>
-      error instanceof ApiError && error.status === 409
+      hasCode(error, 'NOT_PAID_YET', 'ALREADY_SHIPPED', 'NOT_SHIPPED_YET', 'ALREADY_DELIVERED')
         ? queryClient.invalidateQueries({ queryKey: SALES_QUERY_KEY })
         : undefined,
   });

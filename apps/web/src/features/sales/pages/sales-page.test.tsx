@@ -1,12 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES, ORDER_PAGE_SIZE } from '@sokoni/contracts/checkout';
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import type { Sale } from '@sokoni/contracts/orders';
-import { jsonResponse, pageResponse, serveApi } from '@/test/api-fakes';
+import { apiFailure, pageAnswer } from '@/test/answers';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { SalesPage } from './sales-page';
 
 afterEach(() => {
@@ -57,10 +59,11 @@ function buildSale(overrides: Partial<Sale> = {}): Sale {
 
 /** GET /api/sales over `sales()`: pages by offset, X-Total-Count. */
 function salesRoute(sales: () => Sale[], failing: () => boolean = () => false) {
-  return ({ url }: { url: URL }) => {
-    if (failing()) return jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 });
+  return ({ request }: { request: Request }) => {
+    if (failing()) return HttpResponse.json({ statusCode: 503, message: 'Down' }, { status: 503 });
+    const url = new URL(request.url);
     const offset = Number(url.searchParams.get('offset') ?? 0);
-    return pageResponse(sales().slice(offset, offset + ORDER_PAGE_SIZE), sales().length);
+    return pageAnswer(sales().slice(offset, offset + ORDER_PAGE_SIZE), sales().length);
   };
 }
 
@@ -69,7 +72,12 @@ const cards = () => screen.queryAllByTestId('sale-card');
 describe('Sales', () => {
   it("shows a sale's lines, total and paid time, the buyer's name, phone to call and where it goes", async () => {
     const sale = buildSale();
-    serveApi({ 'GET /api/sales': salesRoute(() => [sale]) });
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => [sale]),
+      ),
+    );
     renderWithProviders(<SalesPage />, { url: '/sales' });
 
     const card = within(await screen.findByTestId('sale-card'));
@@ -87,13 +95,16 @@ describe('Sales', () => {
   });
 
   it("says a pickup sale is picked up from the seller's shop", async () => {
-    serveApi({
-      'GET /api/sales': salesRoute(() => [
-        buildSale({
-          delivery: { method: 'pickup', phone: '+254110222333', county: null, town: null, address: null },
-        }),
-      ]),
-    });
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => [
+          buildSale({
+            delivery: { method: 'pickup', phone: '+254110222333', county: null, town: null, address: null },
+          }),
+        ]),
+      ),
+    );
     renderWithProviders(<SalesPage />, { url: '/sales' });
 
     const card = within(await screen.findByTestId('sale-card'));
@@ -105,24 +116,28 @@ describe('Sales', () => {
     const user = userEvent.setup();
     const success = vi.spyOn(toast, 'success');
     let sale = buildSale();
-    const { requests } = serveApi({
-      'GET /api/sales': salesRoute(() => [sale]),
-      [`POST /api/sales/${sale.orderId}/ship`]: ({ body }) => {
-        const { note } = body as { note: string };
+    const requests = recordRequests();
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => [sale]),
+      ),
+      http.post(`/api/sales/${sale.orderId}/ship`, async ({ request }) => {
+        const { note } = (await request.json()) as { note: string };
         sale = {
           ...sale,
           shipment: { ...sale.shipment, status: 'shipped', note, shippedAt: '2026-03-06T07:30:00.000Z' },
         };
-        return jsonResponse(sale);
-      },
-      [`POST /api/sales/${sale.orderId}/deliver`]: () => {
+        return HttpResponse.json(sale);
+      }),
+      http.post(`/api/sales/${sale.orderId}/deliver`, () => {
         sale = {
           ...sale,
           shipment: { ...sale.shipment, status: 'delivered', deliveredAt: '2026-03-07T09:00:00.000Z' },
         };
-        return jsonResponse(sale);
-      },
-    });
+        return HttpResponse.json(sale);
+      }),
+    );
     renderWithProviders(<SalesPage />, { url: '/sales' });
 
     await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
@@ -156,20 +171,23 @@ describe('Sales', () => {
   it("shows the server's refusal inside the dialog, and the sale as it now stands", async () => {
     const user = userEvent.setup();
     let sale = buildSale();
-    serveApi({
-      'GET /api/sales': salesRoute(() => [sale]),
-      [`POST /api/sales/${sale.orderId}/ship`]: () => {
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => [sale]),
+      ),
+      http.post(`/api/sales/${sale.orderId}/ship`, () => {
         // Shipped meanwhile, from another tab.
         sale = {
           ...sale,
           shipment: { ...sale.shipment, status: 'shipped', shippedAt: '2026-03-06T07:30:00.000Z' },
         };
-        return jsonResponse(
+        return HttpResponse.json(
           { statusCode: 409, code: 'ALREADY_SHIPPED', message: ORDER_MESSAGES.alreadyShipped },
           { status: 409 },
         );
-      },
-    });
+      }),
+    );
     renderWithProviders(<SalesPage />, { url: '/sales' });
 
     await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
@@ -180,8 +198,41 @@ describe('Sales', () => {
     await waitFor(() => expect(screen.getByTestId('sale-status').textContent).toBe('Shipped'));
   });
 
+  it('shows a NOT_PAID_YET refusal (the order was refunded meanwhile) inside the dialog, and asks for the sales again', async () => {
+    const user = userEvent.setup();
+    const sale = buildSale();
+    const requests = recordRequests();
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => [sale]),
+      ),
+      http.post(`/api/sales/${sale.orderId}/ship`, () =>
+        apiFailure(409, 'NOT_PAID_YET', ORDER_MESSAGES.notPaidYet),
+      ),
+    );
+    renderWithProviders(<SalesPage />, { url: '/sales' });
+
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe(ORDER_MESSAGES.notPaidYet));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.method === 'GET').map((request) => request.path)).toEqual([
+        '/api/sales',
+        '/api/sales',
+      ]),
+    );
+  });
+
   it("says You haven't sold anything yet. when there are no sales, with a way to sell", async () => {
-    serveApi({ 'GET /api/sales': salesRoute(() => []) });
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => []),
+      ),
+    );
     renderWithProviders(<SalesPage />, { url: '/sales' });
 
     expect(await screen.findByText(ORDER_MESSAGES.noSales)).toBeTruthy();
@@ -192,12 +243,15 @@ describe('Sales', () => {
   it('says Failed to load sales when they fail to load, and Try Again loads them', async () => {
     const user = userEvent.setup();
     let down = true;
-    serveApi({
-      'GET /api/sales': salesRoute(
-        () => [buildSale()],
-        () => down,
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(
+          () => [buildSale()],
+          () => down,
+        ),
       ),
-    });
+    );
     renderWithProviders(<SalesPage />, { url: '/sales' });
 
     expect(screen.getByRole('status', { name: 'Loading your sales' })).toBeTruthy();
@@ -210,7 +264,13 @@ describe('Sales', () => {
   it('shows the first page, then the next on Load more', async () => {
     const user = userEvent.setup();
     const sales = Array.from({ length: 25 }, () => buildSale());
-    const { requests } = serveApi({ 'GET /api/sales': salesRoute(() => sales) });
+    const requests = recordRequests();
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => sales),
+      ),
+    );
     renderWithProviders(<SalesPage />, { url: '/sales' });
 
     await waitFor(() => expect(cards()).toHaveLength(ORDER_PAGE_SIZE));

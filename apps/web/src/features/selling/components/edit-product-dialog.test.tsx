@@ -1,10 +1,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
-import { buildProduct, jsonResponse, requestUrl } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { EditProductDialog } from './edit-product-dialog';
 
 const SELLER = { id: 'u1', name: 'Wanjiru Crafts', email: 'wanjiru@example.co.ke', role: 'user', token: 't' };
@@ -43,14 +46,8 @@ describe('edit product dialog', () => {
     const user = userEvent.setup();
     const product = buildProduct({ stock: 5, available: 3 });
     const held = SELL_MESSAGES.stockBelowHeld(2);
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () =>
-        jsonResponse(
-          { statusCode: 409, code: 'STOCK_BELOW_HELD', error: 'Conflict', message: held },
-          { status: 409 },
-        ),
-      );
+    const requests = recordRequests();
+    server.use(http.put(`/api/products/${product.id}`, () => apiFailure(409, 'STOCK_BELOW_HELD', held)));
     const onClose = vi.fn();
     renderWithProviders(<EditProductDialog product={product} onClose={onClose} />, { url: '/my-products' });
 
@@ -63,11 +60,10 @@ describe('edit product dialog', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(`${SELL_MESSAGES.updateFailed} ${held}`),
     );
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-    const [input, init] = fetchSpy.mock.calls[0]!;
-    expect(requestUrl(input).pathname).toBe(`/api/products/${product.id}`);
-    expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      `PUT /api/products/${product.id}`,
+    ]);
+    expect(requests[0]!.body).toEqual({
       title: product.title,
       description: product.description,
       price: product.price,

@@ -11,7 +11,7 @@ import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
 import { useUpdateProduct } from '../api/update-product';
 import { EDIT_FIELDS, editValuesFrom, ProductEditSchema, toUpdateProductBody } from '../lib/product-edit';
@@ -61,7 +61,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
             const message = fieldErrors[name];
             if (message) setError(name, { type: 'server', message });
           }
-          const detail = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+          const detail = errorMessage(error, '');
           const failure = detail ? `${SELL_MESSAGES.updateFailed} ${detail}` : SELL_MESSAGES.updateFailed;
           setError('root', { type: 'server', message: failure });
         },

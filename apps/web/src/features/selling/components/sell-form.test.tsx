@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
-import { buildProduct, jsonResponse } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests } from '@/test/server';
 import { SellForm } from './sell-form';
 
 const SELLER = { id: 'u1', name: 'Wanjiru Crafts', email: 'wanjiru@example.co.ke', role: 'user', token: 't' };
@@ -30,9 +30,7 @@ const fieldError = (label: string) => {
 describe('sell form', () => {
   it("refuses an empty form with 'Please fill all required fields' and sends nothing", async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () => jsonResponse(buildProduct(), { status: 201 }));
+    const requests = recordRequests();
     renderWithProviders(<SellForm />, { url: '/sell' });
     expect(screen.getByLabelText<HTMLInputElement>('Quantity available').value).toBe('1');
 
@@ -48,7 +46,7 @@ describe('sell form', () => {
     expect(screen.getByRole('button', { name: 'List Product' }).hasAttribute('disabled')).toBe(false);
     // Give a request that should not be sent the time to go out.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
 
     // Editing a field clears its message only.
     await user.type(screen.getByLabelText('Title'), 'Kiondo basket');

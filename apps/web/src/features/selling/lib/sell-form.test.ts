@@ -89,21 +89,23 @@ describe('toCreateProductBody', () => {
 
 describe('failure messages', () => {
   it("shows 'Failed: {error}' with the server's message, else the error's, else the fallback", () => {
-    expect(creationFailedMessage(new ApiError(400, SELL_MESSAGES.pricePositive))).toBe(
-      `Failed: ${SELL_MESSAGES.pricePositive}`,
-    );
+    expect(
+      creationFailedMessage(
+        new ApiError(400, { code: 'VALIDATION_FAILED', message: SELL_MESSAGES.pricePositive }),
+      ),
+    ).toBe(`Failed: ${SELL_MESSAGES.pricePositive}`);
     expect(creationFailedMessage(new Error('Network down'))).toBe('Failed: Network down');
-    expect(creationFailedMessage(new ApiError(500, 'Internal Server Error'))).toBe(
-      'Failed: Product creation failed',
-    );
-    expect(creationFailedMessage(new ApiError(400, null))).toBe('Failed: Product creation failed');
+    expect(
+      creationFailedMessage(new ApiError(500, { code: 'INTERNAL_ERROR', message: 'Internal Server Error' })),
+    ).toBe('Failed: Product creation failed');
+    expect(creationFailedMessage(new ApiError(400))).toBe('Failed: Product creation failed');
     expect(creationFailedMessage('???')).toBe('Failed: Product creation failed');
   });
 
   it("shows 'Upload failed: {message}', and 'Image upload failed' when no url came back", () => {
-    expect(uploadFailedMessage(new ApiError(413, 'File too large: big.png'))).toBe(
-      'Upload failed: File too large: big.png',
-    );
+    expect(
+      uploadFailedMessage(new ApiError(413, { code: 'FILE_TOO_LARGE', message: 'File too large: big.png' })),
+    ).toBe('Upload failed: File too large: big.png');
     expect(uploadFailedMessage(new Error('Network error'))).toBe('Upload failed: Network error');
     expect(uploadFailedMessage(new MissingUploadUrlError())).toBe('Image upload failed');
   });

@@ -3,7 +3,7 @@ import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import { CreateProductInput } from '@sokoni/contracts/shop';
 import { UPLOAD_MESSAGES } from '@sokoni/contracts/uploads';
 import type { CreateProductInput as CreateProductBody } from '@sokoni/contracts/shop';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
 import type { FieldErrors } from '@/lib/field-errors';
 import { parseOptionalPrice, parsePrice, parseQuantity } from '@/lib/parse-price';
@@ -88,8 +88,7 @@ export function validateSellForm(values: SellValues): FieldErrors<SellField> {
  * fallback rather than its technical text.
  */
 export function failureReason(error: unknown, fallback: string): string {
-  if (error instanceof ApiError)
-    return error.status < 500 && error.serverMessage ? error.serverMessage : fallback;
+  if (error instanceof ApiError) return errorMessage(error, fallback);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@sokoni/contracts/shop';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 
 export const productPath = (id: string) => `/products/${encodeURIComponent(id)}`;
 
@@ -14,7 +14,7 @@ export function getProductQueryOptions(id: string) {
   return queryOptions({
     queryKey: productQueryKey(id),
     queryFn: ({ signal }) => getProduct(id, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('PRODUCT_NOT_FOUND'),
   });
 }
 

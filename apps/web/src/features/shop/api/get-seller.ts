@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SellerProfile } from '@sokoni/contracts/shop';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 
 /** GET /sellers/{id}: a seller's public profile (their listings come from GET /products?seller=). */
 export function getSeller(id: string, signal?: AbortSignal): Promise<SellerProfile> {
@@ -11,7 +11,7 @@ export function getSellerQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['sellers', id],
     queryFn: ({ signal }) => getSeller(id, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('SELLER_NOT_FOUND'),
   });
 }
 

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '@sokoni/contracts/shop';
-import { jsonResponse, serveApi } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { ProductReviews } from './product-reviews';
 
 const PRODUCT_ID = '00000000-0000-4000-8000-000000000001';
@@ -22,10 +23,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('product reviews', () => {
   it("marks the reviews of buyers who paid for the product 'Verified purchase', and only those", async () => {
-    serveApi({
-      [`GET /api/reviews/product/${PRODUCT_ID}`]: () =>
-        jsonResponse([review('Achieng Odhiambo', true), review('Kamau Njoroge', false)]),
-    });
+    server.use(
+      http.get(`/api/reviews/product/${PRODUCT_ID}`, () =>
+        HttpResponse.json([review('Achieng Odhiambo', true), review('Kamau Njoroge', false)]),
+      ),
+    );
     renderWithProviders(<ProductReviews productId={PRODUCT_ID} />);
 
     const [paid, other] = within(await screen.findByTestId('review-list')).getAllByRole('listitem');

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '@sokoni/contracts/shop';
-import { API_BASE } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { ReviewForm } from './review-form';
 
 const PRODUCT_ID = '7d1f3c2e-5b4a-4c3d-9e8f-1a2b3c4d5e6f';
@@ -33,9 +33,8 @@ describe('review form', () => {
   it('sends nothing more while a review is already being submitted, and disables Submit', async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const requests = recordRequests();
+    server.use(http.post('/api/reviews', () => new Promise<Response>((resolve) => (answer = resolve))));
     const onSubmitted = vi.fn();
     renderWithProviders(<ReviewForm productId={PRODUCT_ID} onSubmitted={onSubmitted} />);
 
@@ -46,7 +45,7 @@ describe('review form', () => {
     await user.click(submit);
     await waitFor(() => expect(submit.disabled).toBe(true));
     expect(submit.textContent).toBe('Submitting...');
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
 
     // A second submit while the first is pending: the button is disabled, and even a submit
     // that reaches the form (Enter in a field, a script) must not send a second review.
@@ -54,13 +53,12 @@ describe('review form', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Write a review' }));
     // Give a second review that should not be sent the time to go out.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
     expect(submit.disabled).toBe(true);
 
-    const [input, init] = fetchSpy.mock.calls[0] ?? [];
-    expect(input).toBe(`${API_BASE}/reviews`);
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ productId: PRODUCT_ID, rating: 4, comment: '' });
+    expect(requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path: '/api/reviews', body: { productId: PRODUCT_ID, rating: 4, comment: '' } },
+    ]);
 
     const review: Review = {
       id: 'c0ffee00-0000-4000-8000-000000000001',
@@ -72,8 +70,8 @@ describe('review form', () => {
       date: '2025-02-01T10:00:00.000Z',
       verifiedPurchase: false,
     };
-    answer(jsonResponse(review, { status: 201 }));
+    answer(HttpResponse.json(review, { status: 201 }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
   });
 });

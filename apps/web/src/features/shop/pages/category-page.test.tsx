@@ -1,12 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '@sokoni/contracts/catalog';
 import type { Product, ProductFacets } from '@sokoni/contracts/shop';
-import { buildProduct, jsonResponse, pageResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
+import { buildProduct } from '@/test/api-fakes';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { CategoryPage } from './category-page';
 
 afterEach(() => {
@@ -15,8 +18,8 @@ afterEach(() => {
 
 /** Answers like the API: the category's products, narrowed by `q` (case-insensitive, in the title). */
 function fakeCatalogue(products: Product[]) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = requestUrl(input);
+  const matching = (request: Request) => {
+    const url = new URL(request.url);
     const categories = url.searchParams.getAll('category');
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
     const matches = products.filter(
@@ -24,7 +27,12 @@ function fakeCatalogue(products: Product[]) {
         (!categories.length || categories.includes(product.category)) &&
         product.title.toLowerCase().includes(q),
     );
-    if (url.pathname === '/api/products/facets') {
+    return matches;
+  };
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/products/facets', ({ request }) => {
+      const matches = matching(request);
       const facets: ProductFacets = {
         total: matches.length,
         minPrice: Math.min(...matches.map((product) => product.price)),
@@ -32,11 +40,11 @@ function fakeCatalogue(products: Product[]) {
         categories: [],
         conditions: [],
       };
-      return jsonResponse(facets);
-    }
-    if (url.pathname === '/api/products') return pageResponse(matches);
-    return jsonResponse({ message: 'Not found' }, { status: 404 });
-  });
+      return HttpResponse.json(facets);
+    }),
+    http.get('/api/products', ({ request }) => pageAnswer(matching(request))),
+  );
+  return requests;
 }
 
 describe('category page', () => {
@@ -45,7 +53,7 @@ describe('category page', () => {
     if (!category) throw new Error('no fashion category');
     const kitenge = buildProduct({ title: 'Kitenge maxi dress', category: category.id });
     const sandals = buildProduct({ title: 'Maasai beaded sandals', category: category.id });
-    const fetchSpy = fakeCatalogue([kitenge, sandals]);
+    const requests = fakeCatalogue([kitenge, sandals]);
     const user = userEvent.setup();
     renderWithProviders(
       <>
@@ -70,8 +78,9 @@ describe('category page', () => {
     expect(screen.getByTestId('result-count').textContent).toBe('1 product');
     expect(currentUrl()).toBe(`/category/${category.id}?q=kitenge`);
     expect(box.value).toBe('kitenge');
-    const lastList = requestedUrls(fetchSpy)
-      .filter((request) => request.pathname === '/api/products')
+    const lastList = requests
+      .map(({ url }) => url)
+      .filter((url) => url.pathname === '/api/products')
       .at(-1);
     expect(lastList?.searchParams.get('q')).toBe('kitenge');
     expect(lastList?.searchParams.getAll('category')).toEqual([category.id]);

@@ -1,9 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildProduct, jsonResponse, requestUrl } from '@/test/api-fakes';
+import { PRODUCT_NOT_FOUND } from '@sokoni/contracts/catalog';
+import { apiFailure, noContent } from '@/test/answers';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { ProductDetailPage } from './product-detail-page';
 
 afterEach(() => {
@@ -11,19 +15,35 @@ afterEach(() => {
 });
 
 describe('product detail page', () => {
+  it("says 'Product not found.' at once when the server answers PRODUCT_NOT_FOUND", async () => {
+    const requests = recordRequests();
+    server.use(http.get('/api/products/gone', () => apiFailure(404, 'PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND)));
+    renderWithProviders(
+      <Routes>
+        <Route path="/products/:id" element={<ProductDetailPage />} />
+      </Routes>,
+      { url: '/products/gone' },
+    );
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Product not found.');
+    expect(screen.getByRole('link', { name: 'Browse All Products' }).getAttribute('href')).toBe('/shop');
+    expect(requests.map((request) => request.path)).toEqual(['/api/products/gone']);
+  });
+
   it('shows an error with Try Again, not the not-found state, when the product fails to load', async () => {
     const user = userEvent.setup();
     const product = buildProduct({ title: 'Kiondo basket, large' });
     let failing = true;
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const { pathname } = requestUrl(input);
-      if (pathname === `/api/products/${product.id}`) {
+    let loads = 0;
+    server.use(
+      http.get(`/api/products/${product.id}`, () => {
+        loads += 1;
         return failing
-          ? jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 })
-          : jsonResponse(product);
-      }
-      return jsonResponse([]);
-    });
+          ? HttpResponse.json({ statusCode: 503, message: 'Down' }, { status: 503 })
+          : HttpResponse.json(product);
+      }),
+      http.get(`/api/reviews/product/${product.id}`, () => HttpResponse.json([])),
+    );
     const { container } = renderWithProviders(
       <Routes>
         <Route path="/products/:id" element={<ProductDetailPage />} />
@@ -40,7 +60,7 @@ describe('product detail page', () => {
       { timeout: 3000 },
     );
     expect(container.textContent).not.toContain('Product not found.');
-    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(loads).toBe(2);
 
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -50,15 +70,14 @@ describe('product detail page', () => {
   it('counts one look at the product once it shows', async () => {
     const product = buildProduct({ title: 'Sisal mat' });
     const views: string[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const { pathname } = requestUrl(input);
-      if (init?.method === 'POST') {
-        views.push(pathname);
-        return new Response(null, { status: 204 });
-      }
-      if (pathname === `/api/products/${product.id}`) return jsonResponse(product);
-      return jsonResponse([]);
-    });
+    server.use(
+      http.get(`/api/products/${product.id}`, () => HttpResponse.json(product)),
+      http.get(`/api/reviews/product/${product.id}`, () => HttpResponse.json([])),
+      http.post('/api/products/:id/views', ({ request }) => {
+        views.push(new URL(request.url).pathname);
+        return noContent();
+      }),
+    );
     renderWithProviders(
       <Routes>
         <Route path="/products/:id" element={<ProductDetailPage />} />

@@ -4,7 +4,7 @@ import { EBOOK_TITLE } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
 import { Button, buttonClasses } from '@/components/button';
 import { ImageGallery } from '@/components/image-gallery';
-import { ApiError } from '@/lib/api-client';
+import { hasCode } from '@/lib/api-client';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useProduct } from '../api/get-product';
 import { recordProductView } from '../api/record-product-view';
@@ -72,12 +72,11 @@ export function ProductDetailPage() {
   let content;
   if (productQuery.isPending) content = <ProductDetailSkeleton />;
   else if (productQuery.isError) {
-    content =
-      productQuery.error instanceof ApiError && productQuery.error.status === 404 ? (
-        <ProductNotFound />
-      ) : (
-        <ProductLoadError onRetry={() => productQuery.refetch()} retrying={productQuery.isFetching} />
-      );
+    content = hasCode(productQuery.error, 'PRODUCT_NOT_FOUND') ? (
+      <ProductNotFound />
+    ) : (
+      <ProductLoadError onRetry={() => productQuery.refetch()} retrying={productQuery.isFetching} />
+    );
   } else content = <ProductDetail product={productQuery.data} />;
 
   return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">{content}</div>;

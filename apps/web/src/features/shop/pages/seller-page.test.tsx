@@ -1,11 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_PAGE_SIZE, SELLER_MESSAGES } from '@sokoni/contracts/catalog';
 import type { SellerProfile } from '@sokoni/contracts/shop';
-import { buildProduct, jsonResponse, pageResponse, serveApi } from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { SellerPage } from './seller-page';
 
 const SELLER_ID = '00000000-0000-4000-8000-0000000000aa';
@@ -36,13 +39,15 @@ describe('seller page', () => {
     const user = userEvent.setup();
     const seller = { id: SELLER_ID, name: 'Wanjiru Crafts' };
     const listings = Array.from({ length: PRODUCT_PAGE_SIZE + 1 }, () => buildProduct({ seller }));
-    const { requests } = serveApi({
-      [`GET /api/sellers/${SELLER_ID}`]: () => jsonResponse(profile()),
-      'GET /api/products': ({ url }) => {
+    const requests = recordRequests();
+    server.use(
+      http.get(`/api/sellers/${SELLER_ID}`, () => HttpResponse.json(profile())),
+      http.get('/api/products', ({ request }) => {
+        const url = new URL(request.url);
         const offset = Number(url.searchParams.get('offset'));
-        return pageResponse(listings.slice(offset, offset + PRODUCT_PAGE_SIZE), listings.length);
-      },
-    });
+        return pageAnswer(listings.slice(offset, offset + PRODUCT_PAGE_SIZE), listings.length);
+      }),
+    );
     openSellerPage();
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Wanjiru Crafts');
@@ -60,11 +65,12 @@ describe('seller page', () => {
   });
 
   it('shows a user with nothing listed as a seller with no listings and no reviews yet', async () => {
-    serveApi({
-      [`GET /api/sellers/${SELLER_ID}`]: () =>
-        jsonResponse(profile({ location: null, listingCount: 0, rating: 0, reviewCount: 0 })),
-      'GET /api/products': () => pageResponse([]),
-    });
+    server.use(
+      http.get(`/api/sellers/${SELLER_ID}`, () =>
+        HttpResponse.json(profile({ location: null, listingCount: 0, rating: 0, reviewCount: 0 })),
+      ),
+      http.get('/api/products', () => pageAnswer([])),
+    );
     openSellerPage();
 
     expect(await screen.findByText(SELLER_MESSAGES.noListings)).toBeTruthy();
@@ -74,9 +80,9 @@ describe('seller page', () => {
   });
 
   it("says 'Seller not found.' for an unknown seller", async () => {
-    serveApi({
-      [`GET /api/sellers/${SELLER_ID}`]: () =>
-        jsonResponse(
+    server.use(
+      http.get(`/api/sellers/${SELLER_ID}`, () =>
+        HttpResponse.json(
           {
             statusCode: 404,
             error: 'Not Found',
@@ -85,7 +91,8 @@ describe('seller page', () => {
           },
           { status: 404 },
         ),
-    });
+      ),
+    );
     openSellerPage();
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(SELLER_MESSAGES.notFound);

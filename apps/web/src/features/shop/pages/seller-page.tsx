@@ -62,6 +62,7 @@ export function SellerPage() {
       query={sellerQuery}
       skeleton={<SellerSkeleton />}
       notFound={<SellerNotFound />}
+      notFoundCode="SELLER_NOT_FOUND"
       loadError={{ title: 'Seller — Sokoni', message: SELLER_MESSAGES.loadFailed }}
     >
       {(seller) => <SellerDetail seller={seller} />}

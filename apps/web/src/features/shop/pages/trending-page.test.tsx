@@ -1,8 +1,11 @@
 import { act, cleanup } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductFacets } from '@sokoni/contracts/shop';
-import { buildProduct, jsonResponse, pageResponse, requestUrl } from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { TrendingPage } from './trending-page';
 
 const EMPTY_FACETS: ProductFacets = {
@@ -34,15 +37,14 @@ describe('trending page', () => {
     const first = buildProduct({ title: 'Solar lantern', isTrending: true });
     const risen = buildProduct({ title: 'Sufuria set', isTrending: true });
     let trendingListCalls = 0;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = requestUrl(input);
-      if (url.pathname === '/api/products/facets') return jsonResponse(EMPTY_FACETS);
-      if (url.pathname === '/api/products' && url.searchParams.get('trending') === 'true') {
+    server.use(
+      http.get('/api/products/facets', () => HttpResponse.json(EMPTY_FACETS)),
+      http.get('/api/products', ({ request }) => {
+        if (new URL(request.url).searchParams.get('trending') !== 'true') return undefined;
         trendingListCalls += 1;
-        return pageResponse(trendingListCalls === 1 ? [first] : [risen, first]);
-      }
-      return jsonResponse({ message: 'Not found' }, { status: 404 });
-    });
+        return pageAnswer(trendingListCalls === 1 ? [first] : [risen, first]);
+      }),
+    );
     const { container } = renderWithProviders(<TrendingPage />, { url: '/trending' });
     const text = () => container.textContent;
     await advance(0);

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WISHLIST_MESSAGES } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
-import { buildProduct, jsonResponse, serveApi } from '@/test/api-fakes';
+import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { WishlistPage } from './wishlist-page';
 
 beforeEach(() => {
@@ -30,13 +32,14 @@ const titles = () =>
 describe('wishlist page', () => {
   it('shows the grid while loading, then the saved products in the order the server gives', async () => {
     let answer: (response: Response) => void = () => {};
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      () => new Promise<Response>((resolve) => (answer = resolve)),
-    );
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
+    server.use(http.get('/api/wishlist', () => answered));
     renderWithProviders(<WishlistPage />, { url: '/wishlist' });
 
     expect(screen.getByRole('status', { name: 'Loading products' })).toBeTruthy();
-    answer(jsonResponse([buildProduct({ title: 'Solar lamp' }), buildProduct({ title: 'Kiondo basket' })]));
+    answer(
+      HttpResponse.json([buildProduct({ title: 'Solar lamp' }), buildProduct({ title: 'Kiondo basket' })]),
+    );
 
     await waitFor(() => expect(titles()).toEqual(['Solar lamp', 'Kiondo basket']));
     expect(screen.getByTestId('wishlist-count').textContent).toBe('2 saved products');
@@ -46,7 +49,7 @@ describe('wishlist page', () => {
   });
 
   it('says the wishlist is empty and leads to the shop', async () => {
-    serveApi({ 'GET /api/wishlist': () => jsonResponse([]) });
+    server.use(http.get('/api/wishlist', () => HttpResponse.json([])));
     renderWithProviders(<WishlistPage />, { url: '/wishlist' });
 
     expect(await screen.findByText(WISHLIST_MESSAGES.empty)).toBeTruthy();
@@ -56,12 +59,13 @@ describe('wishlist page', () => {
   it('says a failed load failed, and Try Again loads it', async () => {
     const user = userEvent.setup();
     let failing = true;
-    serveApi({
-      'GET /api/wishlist': () =>
+    server.use(
+      http.get('/api/wishlist', () =>
         failing
-          ? jsonResponse({ statusCode: 503, message: 'Down' }, { status: 503 })
-          : jsonResponse([buildProduct({ title: 'Sufuria set' })]),
-    });
+          ? HttpResponse.json({ statusCode: 503, message: 'Down' }, { status: 503 })
+          : HttpResponse.json([buildProduct({ title: 'Sufuria set' })]),
+      ),
+    );
     renderWithProviders(<WishlistPage />, { url: '/wishlist' });
 
     expect((await screen.findByRole('alert')).textContent).toBe(WISHLIST_MESSAGES.loadFailed);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '@sokoni/contracts/stays';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, hasCode } from '@/lib/api-client';
 import { startPayment } from '@/lib/payment-flow';
 import type { AuthUser } from '@/stores/auth';
 import { stayQueryKey } from './get-stay';
@@ -9,7 +9,7 @@ type BookStayArgs = { stayId: string; startDate: string; endDate: string };
 
 /**
  * POST /stays/{id}/book: holds the nights for the caller while they pay (15 minutes). The server
- * prices it; a 409 means another guest took some of the nights first.
+ * prices it; DATES_TAKEN means another guest took some of the nights first.
  */
 export function bookStay({ stayId, startDate, endDate }: BookStayArgs): Promise<Booking> {
   return apiRequest<Booking>(`/stays/${encodeURIComponent(stayId)}/book`, {
@@ -19,7 +19,7 @@ export function bookStay({ stayId, startDate, endDate }: BookStayArgs): Promise<
 }
 
 /** The refusal of nights someone else holds or has booked. */
-export const isDatesTaken = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
+export const isDatesTaken = (error: unknown): boolean => hasCode(error, 'DATES_TAKEN');
 
 export function useBookStay() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Stay } from '@sokoni/contracts/stays';
-import { apiRequest, retryUnlessNotFound } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 
 export const stayPath = (id: string) => `/stays/${encodeURIComponent(id)}`;
 
@@ -15,7 +15,7 @@ export function getStayQueryOptions(id: string) {
   return queryOptions({
     queryKey: stayQueryKey(id),
     queryFn: ({ signal }) => getStay(id, signal),
-    retry: retryUnlessNotFound,
+    retry: retryOnceUnless('STAY_NOT_FOUND'),
   });
 }
 

@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +9,10 @@ import type { Stay } from '@sokoni/contracts/stays';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
 import { fakeIntersections } from '@/test/intersection';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { HOST_ID, buildBooking, buildStay } from '../test/stay-fakes';
 import { StayDetailPage } from './stay-detail-page';
 
@@ -49,25 +51,27 @@ function LoginProbe() {
 
 type Answer = (body: unknown) => Response;
 
-/** GET /api/stays/{id} answers `stay` (or what `stayAnswer` says); POSTs by path, their bodies recorded. */
+/**
+ * GET /api/stays/{id} answers `stay` (STAY_NOT_FOUND for any other id); a POST is answered by its
+ * path in `answers`, its body recorded.
+ */
 function fakeApi(stay: Stay | null, answers: Record<string, Answer> = {}) {
   const posts: { path: string; body: unknown }[] = [];
   let stayGets = 0;
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const { pathname } = requestUrl(input);
-    if (init?.method === 'POST') {
-      const body: unknown = JSON.parse(String(init.body));
-      posts.push({ path: pathname, body });
-      const answer = answers[pathname];
-      return answer ? answer(body) : jsonResponse({ message: 'Not found' }, { status: 404 });
-    }
-    if (stay && pathname === `/api/stays/${stay.id}`) {
+  server.use(
+    http.get('/api/stays/:id', ({ params }) => {
+      if (params.id !== stay?.id) return apiFailure(404, 'STAY_NOT_FOUND', STAY_MESSAGES.notFound);
       stayGets += 1;
-      return jsonResponse(stay);
-    }
-    return jsonResponse({ code: 'STAY_NOT_FOUND', message: STAY_MESSAGES.notFound }, { status: 404 });
-  });
-  return { fetchSpy, posts, stayGets: () => stayGets };
+      return HttpResponse.json(stay);
+    }),
+    http.post('/api/*', async ({ request }) => {
+      const path = new URL(request.url).pathname;
+      const body: unknown = await request.json();
+      posts.push({ path, body });
+      return answers[path]?.(body); // no answer: the test fails on an unexpected request
+    }),
+  );
+  return { posts, stayGets: () => stayGets };
 }
 
 function renderStayPage(id: string) {
@@ -80,6 +84,12 @@ function renderStayPage(id: string) {
   );
 }
 
+/**
+ * Lazy parts of the page (the calendar, the review form) load their code on first use: in a full
+ * run on a busy machine that first load can take over a second.
+ */
+const LAZY_LOAD = { timeout: 3000 };
+
 /** The calendar's button for a day ('YYYY-MM-DD'), once the calendar (loaded after the page) shows. */
 function day(isoDay: string): Promise<HTMLButtonElement> {
   return waitFor(() => {
@@ -88,7 +98,7 @@ function day(isoDay: string): Promise<HTMLButtonElement> {
     );
     if (!button) throw new Error(`no calendar day ${isoDay}`);
     return button;
-  });
+  }, LAZY_LOAD);
 }
 
 async function chooseDates(user: ReturnType<typeof userEvent.setup>, checkIn: string, checkOut?: string) {
@@ -231,9 +241,9 @@ describe('stay page', () => {
       amount: 13_500,
     });
     const { posts } = fakeApi(stay, {
-      [`/api/stays/${stay.id}/book`]: () => jsonResponse(booking, { status: 201 }),
+      [`/api/stays/${stay.id}/book`]: () => HttpResponse.json(booking, { status: 201 }),
       '/api/payments/initialize': () =>
-        jsonResponse({
+        HttpResponse.json({
           status: true,
           message: 'Authorization URL created',
           data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
@@ -276,7 +286,7 @@ describe('stay page', () => {
     const stay = buildStay();
     const { posts, stayGets } = fakeApi(stay, {
       [`/api/stays/${stay.id}/book`]: () =>
-        jsonResponse({ code: 'DATES_TAKEN', message: STAY_MESSAGES.datesBooked }, { status: 409 }),
+        HttpResponse.json({ code: 'DATES_TAKEN', message: STAY_MESSAGES.datesBooked }, { status: 409 }),
     });
     renderStayPage(stay.id);
     await screen.findByRole('heading', { level: 1 });
@@ -295,13 +305,41 @@ describe('stay page', () => {
     expect(goToProvider).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['TOO_MANY_HELD_BOOKINGS', 409, STAY_MESSAGES.tooManyHeld],
+    // A refusal newer than this build (a code it does not know) is told in the server's words too.
+    ['HOLD_LIMIT_NEW_ACCOUNT', 429, 'New accounts may hold 3 nights at a time. Pay for one first.'],
+  ])(
+    "shows the server's own message for a %s refusal, not 'Sorry, those dates are already booked.'",
+    async (code, status, message) => {
+      const user = userEvent.setup();
+      const stay = buildStay();
+      const { stayGets } = fakeApi(stay, {
+        [`/api/stays/${stay.id}/book`]: () => apiFailure(status, code, message),
+      });
+      renderStayPage(stay.id);
+      await screen.findByRole('heading', { level: 1 });
+
+      await chooseDates(user, '2026-03-20', '2026-03-23');
+      await user.click(checkButton());
+      await user.click(payButton());
+
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+      // The dates are still free: the guest may book them once they have paid for or cancelled a hold.
+      expect(screen.getByText('This stay is available for your selected dates!')).toBeTruthy();
+      expect(payButton().disabled).toBe(false);
+      expect(stayGets()).toBe(1);
+      expect(goToProvider).not.toHaveBeenCalled();
+    },
+  );
+
   it("says 'Payment initiation failed. Try again.' when the payment cannot start, and pays the same booking on the next try", async () => {
     const user = userEvent.setup();
     const stay = buildStay();
     const booking = buildBooking(stay, { id: 'b-7', startDate: '2026-03-20', endDate: '2026-03-23' });
-    let payment = () => new Response('', { status: 502 });
+    let payment = () => new HttpResponse('', { status: 502 });
     const { posts } = fakeApi(stay, {
-      [`/api/stays/${stay.id}/book`]: () => jsonResponse(booking, { status: 201 }),
+      [`/api/stays/${stay.id}/book`]: () => HttpResponse.json(booking, { status: 201 }),
       '/api/payments/initialize': () => payment(),
     });
     renderStayPage(stay.id);
@@ -317,7 +355,7 @@ describe('stay page', () => {
     expect(goToProvider).not.toHaveBeenCalled();
 
     payment = () =>
-      jsonResponse({
+      HttpResponse.json({
         status: true,
         message: 'Authorization URL created',
         data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-2' },
@@ -372,8 +410,8 @@ describe('stay page', () => {
   });
 
   it('shows the page skeleton while the stay loads', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
     const stay = buildStay();
+    server.use(http.get(`/api/stays/${stay.id}`, () => delay('infinite')));
     renderStayPage(stay.id);
     expect(screen.getByRole('status').textContent).toBe('Loading stay...');
   });
@@ -410,7 +448,7 @@ describe('stay reviews', () => {
     const user = userEvent.setup();
     const { posts } = fakeApi(REVIEWED, {
       [`/api/stays/${REVIEWED.id}/reviews`]: () =>
-        jsonResponse(
+        HttpResponse.json(
           { code: 'REVIEW_NOT_ELIGIBLE', message: STAY_MESSAGES.reviewNotEligible },
           { status: 403 },
         ),
@@ -418,7 +456,7 @@ describe('stay reviews', () => {
     renderStayPage(REVIEWED.id);
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: 'Write a Review' }));
-    const form = within(await screen.findByRole('form', { name: 'Review this stay' }));
+    const form = within(await screen.findByRole('form', { name: 'Review this stay' }, LAZY_LOAD));
 
     await user.click(form.getByRole('button', { name: 'Submit Review' }));
     expect(form.getByRole('alert').textContent).toBe('Please choose a rating from 1 to 5.');
@@ -446,7 +484,7 @@ describe('stay reviews', () => {
     const success = vi.spyOn(toast, 'success');
     const { stayGets } = fakeApi(REVIEWED, {
       [`/api/stays/${REVIEWED.id}/reviews`]: (body) =>
-        jsonResponse(
+        HttpResponse.json(
           {
             id: 'r2',
             ...(body as object),
@@ -459,7 +497,7 @@ describe('stay reviews', () => {
     renderStayPage(REVIEWED.id);
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: 'Write a Review' }));
-    const form = within(await screen.findByRole('form', { name: 'Review this stay' }));
+    const form = within(await screen.findByRole('form', { name: 'Review this stay' }, LAZY_LOAD));
 
     await user.click(form.getByRole('radio', { name: '5 stars' }));
     await user.type(form.getByLabelText('Comment'), 'Would stay again.');

@@ -84,6 +84,7 @@ export function StayDetailPage() {
       query={stayQuery}
       skeleton={<StayDetailSkeleton />}
       notFound={<StayNotFound />}
+      notFoundCode="STAY_NOT_FOUND"
       loadError={{
         title: 'Stay — Sokoni',
         message: "We couldn't load this stay. Please check your connection.",

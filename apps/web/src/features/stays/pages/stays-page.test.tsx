@@ -1,11 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAY_MESSAGES, STAY_PAGE_SIZE, stayListQuery } from '@sokoni/contracts/stays-rules';
 import type { StaySummary } from '@sokoni/contracts/stays';
-import { jsonResponse, requestUrl, requestedUrls } from '@/test/api-fakes';
+import { pageAnswer } from '@/test/answers';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
+import type { SentRequest } from '@/test/server';
 import { buildStay } from '../test/stay-fakes';
 import { StaysPage } from './stays-page';
 
@@ -29,17 +32,18 @@ const summary = ({
 
 /** Answers GET /api/stays with `stays` (narrowed by `q` in the title), paged like the API. */
 function fakeStays(stays: StaySummary[]) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = requestUrl(input);
-    if (url.pathname !== '/api/stays') return jsonResponse({ message: 'Not found' }, { status: 404 });
-    const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    const matches = stays.filter((stay) => stay.title.toLowerCase().includes(q));
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const limit = Number(url.searchParams.get('limit') ?? STAY_PAGE_SIZE);
-    return jsonResponse(matches.slice(offset, offset + limit), {
-      headers: { 'X-Total-Count': String(matches.length) },
-    });
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/stays', ({ request }) => {
+      const url = new URL(request.url);
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const matches = stays.filter((stay) => stay.title.toLowerCase().includes(q));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? STAY_PAGE_SIZE);
+      return pageAnswer(matches.slice(offset, offset + limit), matches.length);
+    }),
+  );
+  return requests;
 }
 
 function renderStaysPage(url = '/stays') {
@@ -54,7 +58,7 @@ function renderStaysPage(url = '/stays') {
 
 const cards = () => screen.queryAllByTestId('stay-card');
 /** The query of the last GET /api/stays, as sent: names and values in order. */
-const lastQuery = (fetchSpy: Parameters<typeof requestedUrls>[0]) => requestedUrls(fetchSpy).at(-1)?.search;
+const lastQuery = (requests: SentRequest[]) => requests.at(-1)?.url.search;
 
 describe('stays page', () => {
   it('shows each stay: photo, title linking to it, place, price a night, rating or New, guests and bedrooms', async () => {
@@ -96,18 +100,18 @@ describe('stays page', () => {
   });
 
   it('asks first for exactly the address the server answers in the page it serves', async () => {
-    const fetchSpy = fakeStays([]);
+    const requests = fakeStays([]);
     renderStaysPage();
     await screen.findByText(STAY_MESSAGES.noStays);
 
-    expect(requestedUrls(fetchSpy).map((url) => `${url.pathname}${url.search}`)).toEqual([
+    expect(requests.map(({ url }) => url).map((url) => `${url.pathname}${url.search}`)).toEqual([
       `/api/stays?${new URLSearchParams(stayListQuery({}, { limit: STAY_PAGE_SIZE, offset: 0 }))}`,
     ]);
   });
 
   it('puts every filter in the URL and asks the server with them, in the one order', async () => {
     const user = userEvent.setup();
-    const fetchSpy = fakeStays([summary(buildStay({ title: 'Diani Beach Villa' }))]);
+    const requests = fakeStays([summary(buildStay({ title: 'Diani Beach Villa' }))]);
     renderStaysPage();
     await waitFor(() => expect(cards()).toHaveLength(1));
 
@@ -126,7 +130,7 @@ describe('stays page', () => {
     const expected =
       'q=Diani&minPrice=1500&maxPrice=9000&amenities=Wi-Fi&amenities=Pool&guests=4&from=2026-03-20&to=2026-03-23&sort=priceLowHigh';
     await waitFor(() => expect(currentUrl()).toBe(`/stays?${expected}`));
-    await waitFor(() => expect(lastQuery(fetchSpy)).toBe(`?${expected}&limit=${STAY_PAGE_SIZE}&offset=0`));
+    await waitFor(() => expect(lastQuery(requests)).toBe(`?${expected}&limit=${STAY_PAGE_SIZE}&offset=0`));
     expect(screen.getByTestId('active-filter-count').textContent).toBe('6 active filters');
 
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
@@ -136,7 +140,7 @@ describe('stays page', () => {
   });
 
   it('opens a shared search with its filters chosen and sends them', async () => {
-    const fetchSpy = fakeStays([]);
+    const requests = fakeStays([]);
     renderStaysPage('/stays?amenities=Pool&amenities=Kitchen&sort=rating&guests=3');
     await screen.findByText(STAY_MESSAGES.noStays);
 
@@ -144,13 +148,13 @@ describe('stays page', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Kitchen' }).checked).toBe(true);
     expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('rating');
     expect(screen.getByLabelText<HTMLSelectElement>('Guests').value).toBe('3');
-    expect(lastQuery(fetchSpy)).toBe(
+    expect(lastQuery(requests)).toBe(
       `?amenities=Kitchen&amenities=Pool&guests=3&sort=rating&limit=${STAY_PAGE_SIZE}&offset=0`,
     );
   });
 
   it('searches dates only once both are chosen and allowed, saying which rule is broken meanwhile', async () => {
-    const fetchSpy = fakeStays([]);
+    const requests = fakeStays([]);
     renderStaysPage();
     await screen.findByText(STAY_MESSAGES.noStays);
     const problem = () => screen.getByTestId('search-dates-problem').textContent;
@@ -164,7 +168,7 @@ describe('stays page', () => {
     fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-03-01' } });
     expect(problem()).toBe(STAY_MESSAGES.checkInPast);
     expect(currentUrl()).toBe('/stays');
-    expect(requestedUrls(fetchSpy)).toHaveLength(1);
+    expect(requests.map(({ url }) => url)).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-04-20' } });
     expect(problem()).toBe('');
@@ -174,7 +178,7 @@ describe('stays page', () => {
   it('loads the next 24 stays with Load more', async () => {
     const user = userEvent.setup();
     const stays = Array.from({ length: STAY_PAGE_SIZE + 2 }, () => summary(buildStay()));
-    const fetchSpy = fakeStays(stays);
+    const requests = fakeStays(stays);
     renderStaysPage();
 
     await waitFor(() => expect(cards()).toHaveLength(STAY_PAGE_SIZE));
@@ -182,7 +186,12 @@ describe('stays page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
     await waitFor(() => expect(cards()).toHaveLength(stays.length));
-    expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('offset')).toBe(String(STAY_PAGE_SIZE));
+    expect(
+      requests
+        .map(({ url }) => url)
+        .at(-1)
+        ?.searchParams.get('offset'),
+    ).toBe(String(STAY_PAGE_SIZE));
   });
 
   it("says 'No stays match your search.' when nothing matches, suggesting looser filters", async () => {
@@ -197,11 +206,13 @@ describe('stays page', () => {
     const user = userEvent.setup();
     const stay = summary(buildStay({ title: 'Nanyuki Farmhouse' }));
     let calls = 0;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-      calls += 1;
-      if (calls === 1) return jsonResponse({ message: 'Internal Server Error' }, { status: 500 });
-      return jsonResponse([stay], { headers: { 'X-Total-Count': '1' } });
-    });
+    server.use(
+      http.get('/api/stays', () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 });
+        return pageAnswer([stay]);
+      }),
+    );
     renderStaysPage();
 
     expect((await screen.findByRole('alert')).textContent).toBe(STAY_MESSAGES.loadFailed);
@@ -211,7 +222,7 @@ describe('stays page', () => {
   });
 
   it('shows grey cards while the first page loads', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => {}));
+    server.use(http.get('/api/stays', () => delay('infinite')));
     renderStaysPage();
     expect(screen.getByRole('status', { name: 'Loading stays' })).toBeTruthy();
   });

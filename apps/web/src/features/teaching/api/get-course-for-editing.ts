@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Classroom } from '@sokoni/contracts/courses';
-import { apiRequest, retryUnlessRefused } from '@/lib/api-client';
+import { apiRequest, retryOnceUnless } from '@/lib/api-client';
 import { classroomQueryKey } from '@/lib/query-keys';
 
 /**
@@ -17,7 +17,7 @@ export function getCourseForEditingQueryOptions(courseId: string) {
     // The classroom's own key: a lesson saved here shows in the classroom, and the other way round.
     queryKey: classroomQueryKey(courseId),
     queryFn: ({ signal }) => getCourseForEditing(courseId, signal),
-    retry: retryUnlessRefused,
+    retry: retryOnceUnless('COURSE_NOT_FOUND', 'NOT_ENROLLED'),
   });
 }
 

@@ -18,7 +18,7 @@ import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, hasCode } from '@/lib/api-client';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { serverFieldErrors } from '../lib/course-form';
@@ -99,9 +99,7 @@ export function CourseForm<Body>({
         toast.error(COURSE_MESSAGES.courseSaveFailed);
         showServerErrors(
           serverFieldErrors(error),
-          error instanceof ApiError && error.status === 403
-            ? COURSE_MESSAGES.notInstructor
-            : errorMessage(error, ''),
+          hasCode(error, 'NOT_INSTRUCTOR') ? COURSE_MESSAGES.notInstructor : errorMessage(error, ''),
         );
       },
     });

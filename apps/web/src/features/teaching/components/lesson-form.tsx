@@ -10,7 +10,7 @@ import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage, hasCode } from '@/lib/api-client';
 import { useCheckedForm } from '@/lib/use-checked-form';
 import { useCreateLesson } from '../api/create-lesson';
 import { useUpdateLesson } from '../api/update-lesson';
@@ -80,9 +80,7 @@ export function LessonForm({ courseId, lesson, onClose }: LessonFormProps) {
     onError: (error: Error) =>
       showServerErrors(
         serverLessonErrors(error),
-        error instanceof ApiError && error.status === 403
-          ? COURSE_MESSAGES.notInstructor
-          : errorMessage(error, SAVE_FAILED),
+        hasCode(error, 'NOT_INSTRUCTOR') ? COURSE_MESSAGES.notInstructor : errorMessage(error, SAVE_FAILED),
       ),
   };
 

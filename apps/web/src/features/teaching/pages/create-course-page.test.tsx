@@ -1,15 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
+import { apiFailure } from '@/test/answers';
 import { INSTRUCTOR, buildCourse, courseImage } from '@/test/course-fakes';
-import { FakeXhr } from '@/test/fake-xhr';
 import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { jpeg, setUpUploadFormTests } from '@/test/upload-form';
+import { recordRequests, server } from '@/test/server';
+import { heldUploads, jpeg, setUpUploadFormTests, uploadsSent } from '@/test/upload-form';
 import { CreateCoursePage } from './create-course-page';
 
 setUpUploadFormTests(INSTRUCTOR);
@@ -29,16 +30,14 @@ function renderPage() {
   );
 }
 
-/** Picks an image for the field labelled `label`; answers its upload with `url` after showing its progress. */
+/** Picks an image for the field labelled `label`; answers its upload with `url` after showing it in progress. */
 async function uploadImage(user: ReturnType<typeof userEvent.setup>, label: string, file: File, url: string) {
+  const sent = heldUploads.length;
   await user.upload(screen.getByLabelText(label), file);
-  const upload = FakeXhr.pending.at(-1)!;
-  expect(upload.url).toBe('/api/uploads/course-image');
-  expect(upload.sent?.get('folder')).toBe('courses');
-  act(() => upload.progress(40));
-  expect(
-    screen.getByRole('progressbar', { name: `Uploading ${file.name}` }).getAttribute('aria-valuenow'),
-  ).toBe('40');
+  const upload = (await uploadsSent(sent + 1)).at(-1)!;
+  expect(upload.path).toBe('/api/uploads/course-image');
+  expect(upload.form.get('folder')).toBe('courses');
+  expect(screen.getByRole('progressbar', { name: `Uploading ${file.name}` })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Uploading image...' }).hasAttribute('disabled')).toBe(true);
   act(() => upload.answer(201, { publicUrl: url, thumbnailUrl: url }));
   await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
@@ -55,7 +54,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 describe('create new course', () => {
   it("refuses an empty form with the contract's messages, and sends nothing", async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Create New Course' })).toBeTruthy();
@@ -81,7 +80,7 @@ describe('create new course', () => {
     await waitFor(() => expect(fieldError('Category')).toBe(COURSE_MESSAGES.categoryReserved));
     expect(fieldError('Instructor name')).toBe(COURSE_MESSAGES.instructorNameRequired);
     expect(fieldError('Objective 1')).toBe(COURSE_MESSAGES.objectiveEmpty);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('suggests the usual categories for the Category field', async () => {
@@ -103,7 +102,7 @@ describe('create new course', () => {
     );
 
     expect(fieldError('Choose course image')).toBe('File type not allowed: syllabus.pdf');
-    expect(FakeXhr.pending).toEqual([]);
+    expect(heldUploads).toEqual([]);
   });
 
   it('uploads the images, creates the course, says so and opens its lesson editor', async () => {
@@ -111,12 +110,12 @@ describe('create new course', () => {
     const success = vi.spyOn(toast, 'success');
     const created = buildCourse({ lessons: [] });
     const posts: unknown[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      if (requestUrl(input).pathname !== '/api/courses' || init?.method !== 'POST')
-        return jsonResponse({}, { status: 404 });
-      posts.push(JSON.parse(String(init.body)));
-      return jsonResponse(created, { status: 201 });
-    });
+    server.use(
+      http.post('/api/courses', async ({ request }) => {
+        posts.push(await request.json());
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
     renderPage();
 
     await fillForm(user);
@@ -157,17 +156,12 @@ describe('create new course', () => {
     const user = userEvent.setup();
     const error = vi.spyOn(toast, 'error');
     const posts: Array<{ price: number; instructorAvatar: string | null }> = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
-      posts.push(JSON.parse(String(init?.body)));
-      return jsonResponse(
-        {
-          statusCode: 400,
-          code: 'FOREIGN_IMAGE',
-          message: COURSE_MESSAGES.foreignImage,
-        },
-        { status: 400 },
-      );
-    });
+    server.use(
+      http.post('/api/courses', async ({ request }) => {
+        posts.push((await request.json()) as (typeof posts)[number]);
+        return apiFailure(400, 'FOREIGN_IMAGE', COURSE_MESSAGES.foreignImage);
+      }),
+    );
     renderPage();
 
     await fillForm(user);

@@ -1,5 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,12 +8,12 @@ import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Classroom, Course, Lesson } from '@sokoni/contracts/courses';
 import { COURSE_PDF_MAX_BYTES, COURSE_VIDEO_MAX_BYTES } from '@sokoni/contracts/uploads';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl, routeNotFound } from '@/test/api-fakes';
+import { apiFailure, noContent } from '@/test/answers';
 import { INSTRUCTOR, LEARNER, buildClassroom, buildCourse, buildLesson } from '@/test/course-fakes';
-import { FakeXhr } from '@/test/fake-xhr';
 import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { setUpUploadFormTests } from '@/test/upload-form';
+import { server } from '@/test/server';
+import { heldUploads, setUpUploadFormTests, uploadsSent } from '@/test/upload-form';
 import { EditCoursePage } from './edit-course-page';
 
 setUpUploadFormTests(INSTRUCTOR);
@@ -35,38 +36,44 @@ function serve(
   const calls: Call[] = [];
   const renumber = (lessons: Lesson[]) =>
     lessons.map((lesson, index) => ({ ...lesson, position: index + 1 }));
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const { pathname } = requestUrl(input);
-    const method = init?.method ?? 'GET';
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const base = `/api/courses/${course.id}`;
-    if (method === 'GET' && pathname === `${base}/classroom`)
-      return jsonResponse(buildClassroom(course, enrollment));
-    calls.push({ method, path: pathname, body });
-    if (method === 'PUT' && pathname === base) return jsonResponse(course);
-    if (method === 'POST' && pathname === `${base}/lessons`) {
-      const lesson = buildLesson(course.lessons.length + 1, body as Partial<Lesson>);
+  const base = `/api/courses/${course.id}`;
+  /** Records the change and answers its body. */
+  const record = async (request: Request) => {
+    const text = await request.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    calls.push({ method: request.method, path: new URL(request.url).pathname, body });
+    return body;
+  };
+  const lessonOf = (id: unknown) => course.lessons.find((candidate) => candidate.id === id);
+  server.use(
+    http.get(`${base}/classroom`, () => HttpResponse.json(buildClassroom(course, enrollment))),
+    http.put(base, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(course);
+    }),
+    http.post(`${base}/lessons`, async ({ request }) => {
+      const lesson = buildLesson(course.lessons.length + 1, (await record(request)) as Partial<Lesson>);
       course = { ...course, lessons: [...course.lessons, lesson] };
-      return jsonResponse(lesson, { status: 201 });
-    }
-    const lessonId = pathname.slice(`${base}/lessons/`.length);
-    const lesson = course.lessons.find((candidate) => candidate.id === lessonId);
-    if (lesson && method === 'DELETE') {
+      return HttpResponse.json(lesson, { status: 201 });
+    }),
+    http.delete(`${base}/lessons/:lessonId`, async ({ request, params }) => {
+      await record(request);
+      const lesson = lessonOf(params.lessonId);
       course = { ...course, lessons: renumber(course.lessons.filter((candidate) => candidate !== lesson)) };
-      return new Response(null, { status: 204 });
-    }
-    if (lesson && method === 'PUT') {
-      const { position, ...changes } = body as Partial<Lesson>;
+      return noContent();
+    }),
+    http.put(`${base}/lessons/:lessonId`, async ({ request, params }) => {
+      const { position, ...changes } = (await record(request)) as Partial<Lesson>;
+      const lesson = lessonOf(params.lessonId)!;
       const others = course.lessons.filter((candidate) => candidate !== lesson);
       const at = (position ?? lesson.position) - 1;
       course = {
         ...course,
         lessons: renumber([...others.slice(0, at), { ...lesson, ...changes }, ...others.slice(at)]),
       };
-      return jsonResponse(course.lessons[at]);
-    }
-    return routeNotFound();
-  });
+      return HttpResponse.json(course.lessons[at]);
+    }),
+  );
   return calls;
 }
 
@@ -126,6 +133,36 @@ describe('edit course and its lessons', () => {
     ]);
   });
 
+  it("says 'Course not found.' for a course the server does not know (COURSE_NOT_FOUND)", async () => {
+    server.use(
+      http.get('/api/courses/gone/classroom', () =>
+        apiFailure(404, 'COURSE_NOT_FOUND', COURSE_MESSAGES.classroomNotFound),
+      ),
+    );
+    renderPage('gone');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(COURSE_MESSAGES.classroomNotFound);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+
+  it('says only the instructor can change the course when the server refuses a save (NOT_INSTRUCTOR)', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(toast, 'error');
+    const course = buildCourse();
+    serve(course);
+    server.use(
+      http.put(`/api/courses/${course.id}`, () =>
+        apiFailure(403, 'NOT_INSTRUCTOR', COURSE_MESSAGES.notInstructor),
+      ),
+    );
+    renderPage(course.id);
+
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(COURSE_MESSAGES.courseSaveFailed));
+    expect(screen.getByRole('alert').textContent).toBe(COURSE_MESSAGES.notInstructor);
+  });
+
   it('tells anyone but the instructor that only the instructor can change the course', async () => {
     const course = buildCourse();
     useAuthStore.setState({ user: LEARNER });
@@ -136,10 +173,9 @@ describe('edit course and its lessons', () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     cleanup();
 
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      jsonResponse(
-        { statusCode: 403, code: 'NOT_ENROLLED', message: COURSE_MESSAGES.notEnrolled },
-        { status: 403 },
+    server.use(
+      http.get(`/api/courses/${course.id}/classroom`, () =>
+        apiFailure(403, 'NOT_ENROLLED', COURSE_MESSAGES.notEnrolled),
       ),
     );
     renderPage(course.id);
@@ -231,10 +267,10 @@ describe('edit course and its lessons', () => {
     await user.upload(newLessonForm().getByLabelText('Upload a PDF'), guide);
     expect(fieldError('Upload a PDF', newLessonElement())).toBe('File too large: guide.pdf');
 
-    expect(FakeXhr.pending).toEqual([]);
+    expect(heldUploads).toEqual([]);
   });
 
-  it('uploads a video with its progress and adds the lesson with its address', async () => {
+  it('uploads a video, showing it in progress, and adds the lesson with its address', async () => {
     const user = userEvent.setup();
     const course = buildCourse({ lessons: [] });
     const calls = serve(course);
@@ -246,18 +282,13 @@ describe('edit course and its lessons', () => {
       newLessonForm().getByLabelText('Upload a video'),
       new File(['mp4'], 'housing.mp4', { type: 'video/mp4' }),
     );
-    const upload = FakeXhr.pending[0]!;
-    expect(upload.url).toBe('/api/uploads/course-video');
-    act(() => upload.progress(60));
-    expect(
-      newLessonForm()
-        .getByRole('progressbar', { name: 'Uploading housing.mp4' })
-        .getAttribute('aria-valuenow'),
-    ).toBe('60');
+    const [upload] = await uploadsSent(1);
+    expect(upload!.path).toBe('/api/uploads/course-video');
+    expect(newLessonForm().getByRole('progressbar', { name: 'Uploading housing.mp4' })).toBeTruthy();
     expect(newLessonForm().getByRole('button', { name: 'Uploading file...' }).hasAttribute('disabled')).toBe(
       true,
     );
-    act(() => upload.answer(201, { publicUrl: ownVideo }));
+    act(() => upload!.answer(201, { publicUrl: ownVideo }));
 
     expect(await newLessonForm().findByText('Uploaded housing.mp4.')).toBeTruthy();
     expect(newLessonForm().getByLabelText<HTMLInputElement>('Video address').value).toBe(ownVideo);

@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { QueryError } from '@/components/query-error';
 import { LoadingState } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
+import { hasCode } from '@/lib/api-client';
 import { useCourseForEditing } from '../api/get-course-for-editing';
 import { useUpdateCourse } from '../api/update-course';
 import { CourseForm } from '../components/course-form';
@@ -35,13 +35,9 @@ function EditCourseContent({ courseId }: { courseId: string }) {
   if (courseQuery.isPending) return <LoadingState label="Loading your course..." />;
   if (courseQuery.isError) {
     const { error } = courseQuery;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
-      return (
-        <FormAlert
-          message={error.status === 404 ? COURSE_MESSAGES.classroomNotFound : COURSE_MESSAGES.notInstructor}
-        />
-      );
-    }
+    if (hasCode(error, 'COURSE_NOT_FOUND')) return <FormAlert message={COURSE_MESSAGES.classroomNotFound} />;
+    // The editor reads the classroom, which refuses anyone who neither teaches nor takes the course.
+    if (hasCode(error, 'NOT_ENROLLED')) return <FormAlert message={COURSE_MESSAGES.notInstructor} />;
     return (
       <QueryError
         message={LOAD_FAILED}

@@ -1,12 +1,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { InstructorCourse } from '@sokoni/contracts/courses';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, serveApi } from '@/test/api-fakes';
 import { INSTRUCTOR, buildInstructorCourse } from '@/test/course-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { InstructorDashboardPage } from './instructor-dashboard-page';
 
 beforeEach(() => {
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 /** GET /api/instructor/courses answers `answer()`; anything else is not found. */
-const serve = (answer: () => Response) => serveApi({ 'GET /api/instructor/courses': answer });
+const serve = (answer: () => Response) => server.use(http.get('/api/instructor/courses', answer));
 
 const figure = (card: ReturnType<typeof within>, term: string) =>
   card.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -40,7 +41,7 @@ describe('instructor dashboard', () => {
       duration: 150,
     });
     const mpesa = buildInstructorCourse({ title: 'M-Pesa for Small Shops', price: 0 });
-    serve(() => jsonResponse([poultry, mpesa]));
+    serve(() => HttpResponse.json([poultry, mpesa]));
     renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Instructor Dashboard' })).toBeTruthy();
@@ -72,7 +73,7 @@ describe('instructor dashboard', () => {
   });
 
   it("says 'No Courses Yet' and offers 'Create a Course'", async () => {
-    serve(() => jsonResponse([]));
+    serve(() => HttpResponse.json([]));
     renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
 
     expect(await screen.findByRole('heading', { name: COURSE_MESSAGES.noCourses })).toBeTruthy();
@@ -85,7 +86,9 @@ describe('instructor dashboard', () => {
     const user = userEvent.setup();
     let fail = true;
     serve(() =>
-      fail ? jsonResponse({ message: 'boom' }, { status: 500 }) : jsonResponse([buildInstructorCourse()]),
+      fail
+        ? HttpResponse.json({ message: 'boom' }, { status: 500 })
+        : HttpResponse.json([buildInstructorCourse()]),
     );
     renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
 

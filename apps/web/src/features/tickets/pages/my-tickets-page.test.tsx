@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import QRCode from 'qrcode';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketWithEvent } from '@sokoni/contracts/events';
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import { useAuthStore } from '@/stores/auth';
-import { buildEvent, jsonResponse, requestUrl } from '@/test/api-fakes';
+import { buildEvent } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { MY_TICKETS_MESSAGES } from '../lib/ticket-messages';
 import { MyTicketsPage } from './my-tickets-page';
 
@@ -51,12 +53,15 @@ function buildTicket(
 
 /** The server: GET /api/tickets/mine and the tickets' calendar files, as `routes` answer them. */
 function serve(routes: { tickets?: () => Response; calendar?: () => Response }) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const { pathname } = requestUrl(input);
-    if (pathname === '/api/tickets/mine' && routes.tickets) return routes.tickets();
-    if (pathname.endsWith('/calendar.ics') && routes.calendar) return routes.calendar();
-    return jsonResponse({ message: 'Not found' }, { status: 404 });
-  });
+  const calendarRequests: Request[] = [];
+  server.use(
+    http.get('/api/tickets/mine', () => routes.tickets?.()),
+    http.get('/api/tickets/:id/calendar.ics', ({ request }) => {
+      calendarRequests.push(request);
+      return routes.calendar?.();
+    }),
+  );
+  return calendarRequests;
 }
 
 const cards = () => screen.queryAllByTestId('ticket-card');
@@ -71,7 +76,7 @@ describe('My Tickets', () => {
       { title: 'Safari Rally Fan Zone', date: '2020-06-27T06:00:00.000Z', location: 'Naivasha' },
       { checkedInAt: '2020-06-27T07:12:00.000Z' },
     );
-    serve({ tickets: () => jsonResponse([upcoming, past]) });
+    serve({ tickets: () => HttpResponse.json([upcoming, past]) });
     renderWithProviders(<MyTicketsPage />, { url: '/tickets/mine' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Tickets' })).toBeTruthy();
@@ -111,9 +116,9 @@ describe('My Tickets', () => {
     const user = userEvent.setup();
     const ticket = buildTicket({ title: 'Blankets & Wine' });
     const calendar = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
-    const fetchSpy = serve({
-      tickets: () => jsonResponse([ticket]),
-      calendar: () => new Response(calendar, { headers: { 'Content-Type': 'text/calendar' } }),
+    const calendarRequests = serve({
+      tickets: () => HttpResponse.json([ticket]),
+      calendar: () => new HttpResponse(calendar, { headers: { 'Content-Type': 'text/calendar' } }),
     });
     const saved: Array<{ name: string; href: string }> = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -126,17 +131,17 @@ describe('My Tickets', () => {
     await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
 
     await waitFor(() => expect(saved).toEqual([{ name: 'Blankets & Wine.ics', href: 'blob:calendar' }]));
-    const [input, init] = fetchSpy.mock.calls.at(-1)!;
-    expect(requestUrl(input).pathname).toBe(`/api/tickets/${ticket.id}/calendar.ics`);
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer jwt-amina');
+    const calendarRequest = calendarRequests.at(-1)!;
+    expect(new URL(calendarRequest.url).pathname).toBe(`/api/tickets/${ticket.id}/calendar.ics`);
+    expect(calendarRequest.headers.get('Authorization')).toBe('Bearer jwt-amina');
     expect(await (createObjectURL.mock.calls[0]![0] as Blob).text()).toBe(calendar);
   });
 
   it('says so in a toast when the calendar file cannot be downloaded', async () => {
     const user = userEvent.setup();
     serve({
-      tickets: () => jsonResponse([buildTicket()]),
-      calendar: () => jsonResponse({}, { status: 503 }),
+      tickets: () => HttpResponse.json([buildTicket()]),
+      calendar: () => HttpResponse.json({}, { status: 503 }),
     });
     const toastError = vi.spyOn(toast, 'error');
     renderWithProviders(<MyTicketsPage />, { url: '/tickets/mine' });
@@ -147,7 +152,7 @@ describe('My Tickets', () => {
   });
 
   it('shows an empty state with a link to the events when the user has no tickets', async () => {
-    serve({ tickets: () => jsonResponse([]) });
+    serve({ tickets: () => HttpResponse.json([]) });
     renderWithProviders(<MyTicketsPage />, { url: '/tickets/mine' });
 
     await waitFor(() => expect(screen.getByText(MY_TICKETS_MESSAGES.empty)).toBeTruthy());
@@ -160,7 +165,7 @@ describe('My Tickets', () => {
     let down = true;
     serve({
       tickets: () =>
-        down ? jsonResponse({ message: 'Down' }, { status: 503 }) : jsonResponse([buildTicket()]),
+        down ? HttpResponse.json({ message: 'Down' }, { status: 503 }) : HttpResponse.json([buildTicket()]),
     });
     renderWithProviders(<MyTicketsPage />, { url: '/tickets/mine' });
 

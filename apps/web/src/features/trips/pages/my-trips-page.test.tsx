@@ -1,13 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import { BOOKING_STATUS_LABELS, STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { server } from '@/test/server';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
 import { MyTripsPage } from './my-trips-page';
 
@@ -59,13 +60,10 @@ function buildTrip(overrides: Partial<Trip> = {}): Trip {
 
 /** The server: GET /api/bookings/mine answers `trips()`, POST …/cancel answers `cancel(id)`. */
 function serve(routes: { trips: () => Response; cancel?: (id: string) => Response }) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const { pathname } = requestUrl(input);
-    if (pathname === '/api/bookings/mine') return routes.trips();
-    const cancelled = /^\/api\/bookings\/([^/]+)\/cancel$/.exec(pathname);
-    if (cancelled && init?.method === 'POST' && routes.cancel) return routes.cancel(cancelled[1]!);
-    return jsonResponse({ message: 'Not found' }, { status: 404 });
-  });
+  server.use(
+    http.get('/api/bookings/mine', () => routes.trips()),
+    http.post('/api/bookings/:id/cancel', ({ params }) => routes.cancel?.(String(params.id))),
+  );
 }
 
 const cards = (section: string) =>
@@ -97,7 +95,7 @@ describe('My Trips', () => {
       startDate: '2026-03-06',
       endDate: '2026-03-09',
     });
-    serve({ trips: () => jsonResponse([later, lastWeek, checkingOutToday, yesterday]) });
+    serve({ trips: () => HttpResponse.json([later, lastWeek, checkingOutToday, yesterday]) });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'My Trips' })).toBeTruthy();
@@ -130,7 +128,7 @@ describe('My Trips', () => {
     });
     const expired = buildTrip({ stay: stay('Expired Cottage'), status: 'expired', nights: 1, amount: 6500 });
     const cancelled = buildTrip({ stay: stay('Cancelled Cottage'), status: 'cancelled' });
-    serve({ trips: () => jsonResponse([confirmed, held, expired, cancelled]) });
+    serve({ trips: () => HttpResponse.json([confirmed, held, expired, cancelled]) });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
     await waitFor(() => expect(cards('Upcoming')).toHaveLength(4));
 
@@ -164,7 +162,7 @@ describe('My Trips', () => {
   it('tells the guest about a refund being made, and one made', async () => {
     const pending = buildTrip({ status: 'expired', refund: 'pending', amount: 19_500 });
     const refunded = buildTrip({ status: 'expired', refund: 'refunded', amount: 7000 });
-    serve({ trips: () => jsonResponse([pending, refunded]) });
+    serve({ trips: () => HttpResponse.json([pending, refunded]) });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
 
     expect(await screen.findByText(STAY_MESSAGES.refundNotice('KES 19,500'))).toBeTruthy();
@@ -177,11 +175,11 @@ describe('My Trips', () => {
     let held = buildTrip({ status: 'held', holdExpiresAt: '2026-03-09T21:45:00.000Z' });
     const cancels: string[] = [];
     serve({
-      trips: () => jsonResponse([held]),
+      trips: () => HttpResponse.json([held]),
       cancel: (id) => {
         cancels.push(id);
         held = { ...held, status: 'cancelled', holdExpiresAt: null };
-        return jsonResponse(held);
+        return HttpResponse.json(held);
       },
     });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
@@ -208,9 +206,9 @@ describe('My Trips', () => {
     const user = userEvent.setup();
     const held = buildTrip({ status: 'held', holdExpiresAt: '2026-03-09T21:45:00.000Z' });
     serve({
-      trips: () => jsonResponse([held]),
+      trips: () => HttpResponse.json([held]),
       cancel: () =>
-        jsonResponse(
+        HttpResponse.json(
           { statusCode: 409, code: 'ALREADY_PAID', message: STAY_MESSAGES.bookingAlreadyConfirmed },
           { status: 409 },
         ),
@@ -227,7 +225,7 @@ describe('My Trips', () => {
   });
 
   it("says 'You haven't booked any stays yet.' and leads to /stays when there are none", async () => {
-    serve({ trips: () => jsonResponse([]) });
+    serve({ trips: () => HttpResponse.json([]) });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
 
     expect(await screen.findByText(STAY_MESSAGES.noTrips)).toBeTruthy();
@@ -238,7 +236,8 @@ describe('My Trips', () => {
     const user = userEvent.setup();
     let fail = true;
     serve({
-      trips: () => (fail ? jsonResponse({ message: 'boom' }, { status: 500 }) : jsonResponse([buildTrip()])),
+      trips: () =>
+        fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json([buildTrip()]),
     });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
 

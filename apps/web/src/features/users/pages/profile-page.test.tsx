@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@sokoni/contracts/auth';
 import { useAuthStore } from '@/stores/auth';
-import { jsonResponse, requestUrl } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { recordRequests, server } from '@/test/server';
 import { ProfilePage } from './profile-page';
 
 beforeEach(() => {
@@ -17,12 +18,12 @@ afterEach(() => {
 
 describe('profile page', () => {
   it('tells a signed-out visitor to log in, without asking the server', () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     const { container } = renderWithProviders(<ProfilePage />, { url: '/profile' });
 
     expect(container.textContent).toContain('You must be logged in to view your profile.');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('shows the name, e-mail, join date and member-since year that GET /users/{id} answers', async () => {
@@ -40,7 +41,14 @@ describe('profile page', () => {
       email: 'amina.w@sokoni.co.ke',
       createdAt: '2024-03-05T08:00:00.000Z',
     };
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(profile));
+    let authorization: string | null = null;
+    const requests = recordRequests();
+    server.use(
+      http.get(`/api/users/${user.id}`, ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json(profile);
+      }),
+    );
     const { container } = renderWithProviders(<ProfilePage />, { url: '/profile' });
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Amina Wanjiru'));
@@ -52,8 +60,7 @@ describe('profile page', () => {
     );
     expect(details).toEqual({ Name: 'Amina Wanjiru', Email: 'amina.w@sokoni.co.ke', Joined: '5 March 2024' });
     expect(container.textContent).toContain('Member since 2024');
-    const [input, init] = fetchSpy.mock.calls[0] ?? [];
-    expect(requestUrl(input!).pathname).toBe(`/api/users/${user.id}`);
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer amina-token');
+    expect(requests.map((request) => request.path)).toEqual([`/api/users/${user.id}`]);
+    expect(authorization).toBe('Bearer amina-token');
   });
 });

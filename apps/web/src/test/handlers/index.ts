@@ -1,0 +1,15 @@
+import { HttpResponse, http } from 'msw';
+import { noContent } from '../answers';
+
+/**
+ * What every test's API answers unless the test says otherwise (server.use): the requests a page
+ * sends on the side, whose answers no test is about.
+ */
+export const handlers = [
+  // The payment provider's name, shown on every Pay button.
+  http.get('/api/payments/provider', () =>
+    HttpResponse.json({ provider: 'sandbox', label: 'Sokoni Sandbox' }),
+  ),
+  // A product page counts its view (for trending); the answer is empty.
+  http.post('/api/products/:id/views', () => noContent()),
+];
