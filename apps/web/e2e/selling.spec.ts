@@ -158,7 +158,10 @@ test.describe('selling', () => {
     await page.getByLabel('Price (Ksh)', { exact: true }).fill('1900');
 
     await page.route('**/api/uploads/product-image', (route) =>
-      route.fulfill({ status: 413, json: { statusCode: 413, message: 'File too large: lamp.png' } }),
+      route.fulfill({
+        status: 413,
+        json: { statusCode: 413, code: 'FILE_TOO_LARGE', message: 'File too large: lamp.png' },
+      }),
     );
     await page.getByRole('button', { name: 'List Product' }).click();
     await expect(page.getByRole('alert')).toHaveText('Upload failed: File too large: lamp.png');

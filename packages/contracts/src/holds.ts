@@ -48,14 +48,22 @@ const SCOPE: Record<HeldThing, string> = {
 };
 
 export const HOLD_MESSAGES = {
-  /** One account's bound, here or in all; `young` says why it is smaller. */
-  accountLimit: (thing: HeldThing, limit: number, held: number, where: 'subject' | 'total', young: boolean) =>
-    [
-      young
-        ? `New accounts can hold at most ${counted(thing, limit)} unpaid ${where === 'subject' ? `${SCOPE[thing]} ` : ''}at once in their first ${YOUNG_ACCOUNT_DAYS} days`
-        : `You can hold at most ${counted(thing, limit)} unpaid ${where === 'subject' ? `${SCOPE[thing]} ` : ''}at once`,
-      `; you hold ${counted(thing, held)} now. Pay for or let go of what you hold first.`,
-    ].join(''),
+  /** One account's bound, here or in all; `young` says why it is smaller, `held` what stands in the way. */
+  accountLimit: (
+    thing: HeldThing,
+    limit: number,
+    held: number,
+    where: 'subject' | 'total',
+    young: boolean,
+  ) => {
+    const scope = where === 'subject' ? `${SCOPE[thing]} ` : '';
+    const bound = young
+      ? `New accounts can hold at most ${counted(thing, limit)} unpaid ${scope}at once in their first ${YOUNG_ACCOUNT_DAYS} days`
+      : `You can hold at most ${counted(thing, limit)} unpaid ${scope}at once`;
+    return held > 0
+      ? `${bound}; you hold ${counted(thing, held)} now. Pay for or let go of what you hold first.`
+      : `${bound}.`;
+  },
   /** Young accounts of one network together. */
   networkLimit: (thing: HeldThing) =>
     `Too many new accounts on your network are holding ${NOUNS[thing][1]} unpaid right now. Please try again later.`,
