@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   FREE_CLAIM_BOUND,
   HOLD_BOUNDS,
@@ -38,6 +38,45 @@ export const holderOf = (userId: string, standing: Standing, at: Date): Holder =
   network: standing.young ? standing.network : null,
   youngSince: new Date(at.getTime() - YOUNG_ACCOUNT_MS),
   at,
+});
+
+/** The columns that name, for each row a count of holds reads, its account, network and the account's age. */
+export type HolderColumns = { userId: AnyColumn; network: AnyColumn; accountCreatedAt: AnyColumn };
+
+/**
+ * How a vertical's repository counts what a holder holds, in one select: `mine(where)` sums `amount`
+ * over the holder's rows, `ours(where)` over young accounts' rows of their network (none for an
+ * established holder), and `whose` keeps the rows either may be.
+ */
+export function holderSums(holder: Holder, columns: HolderColumns, amount: AnyColumn) {
+  const mine = sql`${columns.userId} = ${holder.userId}`;
+  const ours =
+    holder.network === null
+      ? sql`false`
+      : sql`${columns.network} = ${holder.network} and ${columns.accountCreatedAt} > ${holder.youngSince.toISOString()}::timestamptz`;
+  const sum = (who: SQL, where?: SQL) =>
+    sql<number>`coalesce(sum(${amount}) filter (where ${who}${where ? sql` and ${where}` : sql``}), 0)`.mapWith(
+      Number,
+    );
+  return {
+    mine: (where?: SQL) => sum(mine, where),
+    ours: (where?: SQL) => sum(ours, where),
+    whose:
+      holder.network === null
+        ? eq(columns.userId, holder.userId)
+        : or(eq(columns.userId, holder.userId), eq(columns.network, holder.network)),
+  };
+}
+
+/** Sums of one subject and of all, read back as what a hold is checked against. */
+export const heldOf = (row?: {
+  accountHere: number;
+  account: number;
+  networkHere: number;
+  network: number;
+}) => ({
+  subject: { account: row?.accountHere ?? 0, network: row?.networkHere ?? 0 },
+  total: { account: row?.account ?? 0, network: row?.network ?? 0 },
 });
 
 /**

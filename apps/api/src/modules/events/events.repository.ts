@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EventFilters } from '@sokoni/contracts/events';
 import type { Db } from '../../db/client.js';
 import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
 import { events, seatHolds, ticketScans, tickets } from '../../db/schema/events.js';
 import { payments } from '../../db/schema/payments.js';
-import type { Holder } from '../../lib/hold-bounds.js';
+import { heldOf, holderSums, type Holder } from '../../lib/hold-bounds.js';
 
 export type EventRecord = {
   id: string;
@@ -227,27 +227,16 @@ export async function seatsClaimed(
   eventId: string,
   holder: Holder,
 ): Promise<{ account: number; network: number }> {
+  const sums = holderSums(
+    holder,
+    { userId: tickets.userId, network: tickets.network, accountCreatedAt: users.createdAt },
+    tickets.quantity,
+  );
   const [row] = await db
-    .select({
-      account:
-        sql<number>`coalesce(sum(${tickets.quantity}) filter (where ${tickets.userId} = ${holder.userId}), 0)`.mapWith(
-          Number,
-        ),
-      network:
-        sql<number>`coalesce(sum(${tickets.quantity}) filter (where ${tickets.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz), 0)`.mapWith(
-          Number,
-        ),
-    })
+    .select({ account: sums.mine(), network: sums.ours() })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
-    .where(
-      and(
-        eq(tickets.eventId, eventId),
-        holder.network === null
-          ? eq(tickets.userId, holder.userId)
-          : or(eq(tickets.userId, holder.userId), eq(tickets.network, holder.network)),
-      ),
-    );
+    .where(and(eq(tickets.eventId, eventId), sums.whose));
   return { account: row?.account ?? 0, network: row?.network ?? 0 };
 }
 
@@ -257,17 +246,18 @@ export async function seatsClaimed(
  * hold always has one.
  */
 export async function seatsHeld(db: Db, eventId: string, holder: Holder) {
-  const mine = sql`${payments.userId} = ${holder.userId}`;
-  const ours = sql`${payments.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz`;
+  const sums = holderSums(
+    holder,
+    { userId: payments.userId, network: payments.network, accountCreatedAt: users.createdAt },
+    seatHolds.quantity,
+  );
   const here = sql`${seatHolds.eventId} = ${eventId}`;
-  const sum = (where: SQL) =>
-    sql<number>`coalesce(sum(${seatHolds.quantity}) filter (where ${where}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
-      accountHere: sum(sql`${mine} and ${here}`),
-      account: sum(mine),
-      networkHere: sum(sql`${ours} and ${here}`),
-      network: sum(ours),
+      accountHere: sums.mine(here),
+      account: sums.mine(),
+      networkHere: sums.ours(here),
+      network: sums.ours(),
     })
     .from(payments)
     .innerJoin(seatHolds, eq(seatHolds.reference, payments.reference))
@@ -278,15 +268,10 @@ export async function seatsHeld(db: Db, eventId: string, holder: Holder) {
         isNull(payments.holdEndedAt),
         eq(seatHolds.state, 'held'),
         gt(seatHolds.expiresAt, holder.at),
-        holder.network === null
-          ? eq(payments.userId, holder.userId)
-          : or(eq(payments.userId, holder.userId), eq(payments.network, holder.network)),
+        sums.whose,
       ),
     );
-  return {
-    subject: { account: row?.accountHere ?? 0, network: row?.networkHere ?? 0 },
-    total: { account: row?.account ?? 0, network: row?.network ?? 0 },
-  };
+  return heldOf(row);
 }
 
 export async function findTicketById(db: Db, id: string) {

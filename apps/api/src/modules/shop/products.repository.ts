@@ -12,7 +12,6 @@ import {
   lte,
   max,
   min,
-  or,
   sql,
   type Param,
   type Placeholder,
@@ -24,7 +23,7 @@ import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
 import { payments } from '../../db/schema/payments.js';
 import { productDailyStats, productViews, products, stockHolds } from '../../db/schema/shop.js';
-import type { Holder } from '../../lib/hold-bounds.js';
+import { holderSums, type Holder } from '../../lib/hold-bounds.js';
 
 export type ProductRecord = {
   id: string;
@@ -520,16 +519,13 @@ export async function unitsHeld(
   db: Db,
   holder: Holder,
 ): Promise<Array<{ productId: string; account: number; network: number }>> {
-  const ours = sql`${payments.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz`;
+  const sums = holderSums(
+    holder,
+    { userId: payments.userId, network: payments.network, accountCreatedAt: users.createdAt },
+    stockHolds.quantity,
+  );
   return db
-    .select({
-      productId: stockHolds.productId,
-      account:
-        sql<number>`coalesce(sum(${stockHolds.quantity}) filter (where ${payments.userId} = ${holder.userId}), 0)`.mapWith(
-          Number,
-        ),
-      network: sql<number>`coalesce(sum(${stockHolds.quantity}) filter (where ${ours}), 0)`.mapWith(Number),
-    })
+    .select({ productId: stockHolds.productId, account: sums.mine(), network: sums.ours() })
     .from(payments)
     .innerJoin(stockHolds, eq(stockHolds.reference, payments.reference))
     .innerJoin(users, eq(users.id, payments.userId))
@@ -539,9 +535,7 @@ export async function unitsHeld(
         isNull(payments.holdEndedAt),
         eq(stockHolds.state, 'held'),
         gt(stockHolds.expiresAt, holder.at),
-        holder.network === null
-          ? eq(payments.userId, holder.userId)
-          : or(eq(payments.userId, holder.userId), eq(payments.network, holder.network)),
+        sums.whose,
       ),
     )
     .groupBy(stockHolds.productId);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { users } from '../../db/schema/accounts.js';
 import { payments } from '../../db/schema/payments.js';
 import { stayBookings, stays } from '../../db/schema/stays.js';
 import { isExclusionViolation } from '../../lib/errors.js';
-import type { Holder } from '../../lib/hold-bounds.js';
+import { heldOf, holderSums, type Holder } from '../../lib/hold-bounds.js';
 
 /** A guest's booking as stored (a host's blocked dates are never one: they have no guest). */
 export type BookingRecord = {
@@ -215,17 +215,18 @@ export async function cancelBooking(db: Db, id: string, at: Date): Promise<void>
  * accounts of their network; `except` leaves a booking out (the one being held again).
  */
 export async function nightsHeld(db: Db, stayId: string, holder: Holder, except?: string) {
-  const mine = sql`${stayBookings.guestId} = ${holder.userId}`;
-  const ours = sql`${stayBookings.network} = ${holder.network} and ${users.createdAt} > ${holder.youngSince.toISOString()}::timestamptz`;
+  const sums = holderSums(
+    holder,
+    { userId: stayBookings.guestId, network: stayBookings.network, accountCreatedAt: users.createdAt },
+    stayBookings.nights,
+  );
   const here = sql`${stayBookings.stayId} = ${stayId}`;
-  const sum = (where: SQL) =>
-    sql<number>`coalesce(sum(${stayBookings.nights}) filter (where ${where}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
-      accountHere: sum(sql`${mine} and ${here}`),
-      account: sum(mine),
-      networkHere: sum(sql`${ours} and ${here}`),
-      network: sum(ours),
+      accountHere: sums.mine(here),
+      account: sums.mine(),
+      networkHere: sums.ours(here),
+      network: sums.ours(),
     })
     .from(stayBookings)
     .innerJoin(users, eq(users.id, stayBookings.guestId))
@@ -234,15 +235,10 @@ export async function nightsHeld(db: Db, stayId: string, holder: Holder, except?
         eq(stayBookings.status, 'held'),
         gt(stayBookings.holdExpiresAt, holder.at),
         except ? ne(stayBookings.id, except) : undefined,
-        holder.network === null
-          ? eq(stayBookings.guestId, holder.userId)
-          : or(eq(stayBookings.guestId, holder.userId), eq(stayBookings.network, holder.network)),
+        sums.whose,
       ),
     );
-  return {
-    subject: { account: row?.accountHere ?? 0, network: row?.networkHere ?? 0 },
-    total: { account: row?.account ?? 0, network: row?.network ?? 0 },
-  };
+  return heldOf(row);
 }
 
 /** Is a payment of the booking under way: pending, with its hold still open at `at`? */
