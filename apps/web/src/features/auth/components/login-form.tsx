@@ -1,10 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { LoginInput } from '@sokoni/contracts/auth';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { Button } from '@/components/button';
+import { Form } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { Spinner } from '@/components/spinner';
@@ -17,26 +17,14 @@ import { useReturnPath } from '../hooks/use-return-path';
 
 /** Checked on submit with the server's own rules; a field's message clears when it is edited. */
 export function LoginForm() {
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(LoginInput),
-    defaultValues: { email: '', password: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
   const loginMutation = useLogin();
   const signIn = useAuthStore((state) => state.login);
   const moveVisitorWishlist = useMoveVisitorWishlist();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  const fail = (message: string) => setError('root', { type: 'server', message });
 
-  const onSubmit = handleSubmit((credentials) => {
+  const logIn: SubmitOf<typeof LoginInput> = (credentials, form) => {
+    const fail = (message: string) => form.showServerErrors({}, message);
     loginMutation.mutate(credentials, {
       onSuccess: ({ access_token }) => {
         try {
@@ -50,34 +38,41 @@ export function LoginForm() {
       },
       onError: (error) => fail(errorMessage(error, AUTH_MESSAGES.loginFailed)),
     });
-  });
+  };
 
   const busy = loginMutation.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <FormAlert message={errors.root?.message ?? null} />
-      <TextField
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...register('email', { onChange: () => clearErrors('email') })}
-        error={errors.email?.message}
-      />
-      <PasswordField
-        id="login-password"
-        label="Password"
-        autoComplete="current-password"
-        required
-        {...register('password', { onChange: () => clearErrors('password') })}
-        error={errors.password?.message}
-      />
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? <Spinner className="size-4" /> : null}
-        {busy ? 'Signing In...' : 'Sign In'}
-      </Button>
-    </form>
+    <Form
+      schema={LoginInput}
+      defaultValues={{ email: '', password: '' }}
+      onSubmit={logIn}
+      className="space-y-5"
+    >
+      {({ field, formState: { errors } }) => (
+        <>
+          <FormAlert message={errors.root?.message ?? null} />
+          <TextField
+            id="login-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...field('email')}
+          />
+          <PasswordField
+            id="login-password"
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...field('password')}
+          />
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? <Spinner className="size-4" /> : null}
+            {busy ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </>
+      )}
+    </Form>
   );
 }

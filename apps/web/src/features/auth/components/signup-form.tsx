@@ -1,10 +1,11 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { RegisterInput } from '@sokoni/contracts/auth';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { Button } from '@/components/button';
+import { Form, useFormTools } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { Spinner } from '@/components/spinner';
@@ -21,28 +22,13 @@ const FIELDS = ['name', 'email', 'password'] as const;
 
 /** Spec §5: checked on submit with the server's own rules; a field's message clears when it is edited. */
 export function SignupForm() {
-  const {
-    register,
-    control,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(RegisterInput),
-    defaultValues: { name: '', email: '', password: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const password = useWatch({ control, name: 'password' });
   const registerMutation = useRegister();
   const signUp = useAuthStore((state) => state.signup);
   const moveVisitorWishlist = useMoveVisitorWishlist();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  const fail = (message: string) => setError('root', { type: 'server', message });
 
-  const onSubmit = handleSubmit((account) => {
+  const createAccount: SubmitOf<typeof RegisterInput> = (account, form) => {
     registerMutation.mutate(account, {
       onSuccess: ({ access_token }) => {
         try {
@@ -53,57 +39,62 @@ export function SignupForm() {
           );
           navigate(returnPath, { replace: true });
         } catch {
-          fail(AUTH_MESSAGES.signupFailed);
+          form.showServerErrors({}, AUTH_MESSAGES.signupFailed);
         }
       },
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          const serverErrors = toFieldErrors(error.issues, FIELDS);
-          for (const field of FIELDS) {
-            const message = serverErrors[field];
-            if (message) setError(field, { type: 'server', message });
-          }
-        }
-        fail(errorMessage(error, AUTH_MESSAGES.signupFailed));
-      },
+      onError: (error) =>
+        form.showServerErrors(
+          error instanceof ApiError ? toFieldErrors(error.issues, FIELDS) : {},
+          errorMessage(error, AUTH_MESSAGES.signupFailed),
+          'always',
+        ),
     });
-  });
+  };
 
   const busy = registerMutation.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <FormAlert message={errors.root?.message ?? null} />
-      <TextField
-        id="signup-name"
-        label="Full name"
-        autoComplete="name"
-        required
-        {...register('name', { onChange: () => clearErrors('name') })}
-        error={errors.name?.message}
-      />
-      <TextField
-        id="signup-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...register('email', { onChange: () => clearErrors('email') })}
-        error={errors.email?.message}
-      />
-      <PasswordField
-        id="signup-password"
-        label="Password"
-        autoComplete="new-password"
-        required
-        {...register('password', { onChange: () => clearErrors('password') })}
-        error={errors.password?.message}
-        hint={password ? <PasswordStrengthMeter password={password} /> : null}
-      />
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? <Spinner className="size-4" /> : null}
-        {busy ? 'Creating Account...' : 'Create Account'}
-      </Button>
-    </form>
+    <Form
+      schema={RegisterInput}
+      defaultValues={{ name: '', email: '', password: '' }}
+      onSubmit={createAccount}
+      className="space-y-5"
+    >
+      {({ field, formState: { errors } }) => (
+        <>
+          <FormAlert message={errors.root?.message ?? null} />
+          <TextField id="signup-name" label="Full name" autoComplete="name" required {...field('name')} />
+          <TextField
+            id="signup-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...field('email')}
+          />
+          <NewPasswordField />
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? <Spinner className="size-4" /> : null}
+            {busy ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}
+
+/** The password, with how strong it is once something is typed. */
+function NewPasswordField() {
+  const { control, field } = useFormTools<RegisterInput>();
+  const password = useWatch({ control, name: 'password' });
+  return (
+    <PasswordField
+      id="signup-password"
+      label="Password"
+      autoComplete="new-password"
+      required
+      {...field('password')}
+      hint={password ? <PasswordStrengthMeter password={password} /> : null}
+    />
   );
 }

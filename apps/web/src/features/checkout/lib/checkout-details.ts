@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DeliveryInput, type Delivery, type DeliveryData } from '@sokoni/contracts/delivery';
 import { DELIVERY_METHODS, KENYA_COUNTIES, formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
 import { CheckoutEmailForm } from './checkout-email';
@@ -26,12 +25,10 @@ export type CheckoutDetails = { email: string; delivery: DeliveryData };
  * The form checked with the server's own rules (POST /orders' delivery, POST /payments/initialize's
  * e-mail), so every field shows the server's very message. A pickup sends the phone alone.
  */
-const CheckoutFormSchema = CheckoutFormFields.transform(({ email, delivery }) => ({
+export const CheckoutFormSchema = CheckoutFormFields.transform(({ email, delivery }) => ({
   email,
   delivery: delivery.method === 'pickup' ? { method: delivery.method, phone: delivery.phone } : delivery,
 })).pipe(z.object({ email: CheckoutEmailForm.shape.email, delivery: DeliveryInput }));
-
-export const checkoutFormResolver = zodResolver(CheckoutFormSchema);
 
 /** Kenya's 47 counties A–Z, the way a buyer looks for theirs. */
 export const COUNTIES_A_TO_Z = [...KENYA_COUNTIES].sort((a, b) => a.localeCompare(b, 'en'));

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
 import { Button } from '@/components/button';
+import { Form } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -31,19 +31,6 @@ export function ReplyForm({ threadId, parentReplyId, label, onPosted, onCancel }
   const id = useId();
   const createReply = useCreateReply();
   const attachment = useAttachment(COMMUNITY_MESSAGES.replyAttachmentType);
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ReplyFormSchema),
-    defaultValues: { content: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
   const [uploading, setUploading] = useState(false);
   const busy = uploading || createReply.isPending;
 
@@ -62,65 +49,61 @@ export function ReplyForm({ threadId, parentReplyId, label, onPosted, onCancel }
     );
   }
 
-  const post = handleSubmit(async ({ content }) => {
+  const post: SubmitOf<typeof ReplyFormSchema> = async ({ content }, form) => {
     try {
       setUploading(true);
       const media = await attachment.upload();
       setUploading(false);
       await createReply.mutateAsync({ threadId, content, parentReplyId, ...media });
-      reset();
+      form.reset();
       attachment.clear();
       onPosted?.();
     } catch (error) {
       setUploading(false);
       console.error('Posting the reply failed', error);
-      setError('root', { type: 'server', message: errorMessage(error, REPLY_FAILED) });
+      form.showServerErrors({}, errorMessage(error, REPLY_FAILED));
     }
-  });
+  };
 
   const contentId = `${id}-content`;
-  const contentError = errors.content?.message;
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy && !isSubmitting) void post(event);
-      }}
-      noValidate
-      className="space-y-3"
-    >
-      <div className="space-y-1.5">
-        <label htmlFor={contentId} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <textarea
-          id={contentId}
-          rows={3}
-          autoFocus={Boolean(parentReplyId)}
-          {...register('content', { onChange: () => clearErrors('content') })}
-          aria-invalid={contentError ? true : undefined}
-          aria-describedby={contentError ? fieldErrorId(contentId) : undefined}
-          className="block min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 aria-invalid:border-red-600"
-        />
-        {contentError ? (
-          <p id={fieldErrorId(contentId)} className="text-sm text-red-700">
-            {contentError}
-          </p>
-        ) : null}
-      </div>
-      <AttachmentPicker id={`${id}-attachment`} attachment={attachment} disabled={busy} />
-      <FormAlert message={errors.root?.message ?? null} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner className="size-4" /> : null}
-          {uploading ? 'Uploading...' : createReply.isPending ? 'Posting...' : 'Post Reply'}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    <Form schema={ReplyFormSchema} defaultValues={{ content: '' }} onSubmit={post} className="space-y-3">
+      {({ register, clearErrors, formState: { errors } }) => (
+        <>
+          <div className="space-y-1.5">
+            <label htmlFor={contentId} className="block text-sm font-medium text-slate-800">
+              {label}
+            </label>
+            <textarea
+              id={contentId}
+              rows={3}
+              autoFocus={Boolean(parentReplyId)}
+              {...register('content', { onChange: () => clearErrors('content') })}
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={errors.content ? fieldErrorId(contentId) : undefined}
+              className="block min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 aria-invalid:border-red-600"
+            />
+            {errors.content ? (
+              <p id={fieldErrorId(contentId)} className="text-sm text-red-700">
+                {errors.content.message}
+              </p>
+            ) : null}
+          </div>
+          <AttachmentPicker id={`${id}-attachment`} attachment={attachment} disabled={busy} />
+          <FormAlert message={errors.root?.message ?? null} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? <Spinner className="size-4" /> : null}
+              {uploading ? 'Uploading...' : createReply.isPending ? 'Posting...' : 'Post Reply'}
+            </Button>
+            {onCancel ? (
+              <Button variant="ghost" onClick={onCancel} disabled={busy}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+    </Form>
   );
 }

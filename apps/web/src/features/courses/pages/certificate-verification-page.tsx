@@ -1,18 +1,22 @@
-import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { CERTIFICATE_TEXT, COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
+import { Suspense, lazy } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { CERTIFICATE_TEXT } from '@sokoni/contracts/courses-rules';
 import type { PublicCertificate } from '@sokoni/contracts/courses';
-import { Button, buttonClasses } from '@/components/button';
+import { buttonClasses } from '@/components/button';
 import { CheckCircleIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { LoadingState } from '@/components/spinner';
-import { TextField } from '@/components/text-field';
 import { hasCode } from '@/lib/api-client';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { usePublicCertificate } from '../api/get-public-certificate';
-import { verificationPath } from '../components/certificate-document';
 import { formatCertificateDay } from '../lib/course-display';
+
+// Its form's code (react-hook-form, zod) loads only for a code no certificate has, not with the
+// page an employer opens to see a certificate verified.
+const CertificateNotFound = lazy(() =>
+  import('../components/certificate-not-found').then((module) => ({ default: module.CertificateNotFound })),
+);
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -71,58 +75,6 @@ function Verified({ certificate }: { certificate: PublicCertificate }) {
   );
 }
 
-/** Someone holding a code off a CV types it again (a letter misread) and checks it. */
-function CheckAnotherCode() {
-  const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const cleaned = code.trim().toUpperCase();
-    if (!cleaned) {
-      setProblem('Please enter the code printed on the certificate.');
-      return;
-    }
-    void navigate(verificationPath(cleaned));
-  };
-  return (
-    <form noValidate onSubmit={submit} className="mt-8 w-full space-y-3 text-left" aria-label="Check a code">
-      <TextField
-        id="certificate-code"
-        label="Certificate code"
-        placeholder="SKN-XXXX-XXXX-XXXX"
-        autoCapitalize="characters"
-        autoComplete="off"
-        spellCheck={false}
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          setProblem(undefined);
-        }}
-        error={problem}
-      />
-      <Button type="submit" className="w-full">
-        Verify
-      </Button>
-    </form>
-  );
-}
-
-function CodeNotFound() {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center text-center">
-      <title>Certificate not found — Sokoni</title>
-      <h1 className="text-2xl font-bold text-slate-900">{COURSE_MESSAGES.certificateCodeNotFound}</h1>
-      <p className="mt-2 text-slate-700">
-        No Sokoni certificate has this code. Check it against the certificate: codes look like{' '}
-        <span className="whitespace-nowrap">SKN-7Q2M-X4PD-9KTR</span>, and a certificate that has been issued
-        can always be found here.
-      </p>
-      <CheckAnotherCode />
-    </div>
-  );
-}
-
 /** Public verification (an employer checking a CV): whether Sokoni issued the certificate with this code, and to whom. */
 export function CertificateVerificationPage() {
   const { code = '' } = useParams();
@@ -133,7 +85,9 @@ export function CertificateVerificationPage() {
   else if (certificate.isError) {
     // A code no certificate has, or one not even shaped like a code: the server refuses both alike.
     content = hasCode(certificate.error, 'CERTIFICATE_NOT_FOUND') ? (
-      <CodeNotFound />
+      <Suspense fallback={<LoadingState label="Checking the certificate..." />}>
+        <CertificateNotFound />
+      </Suspense>
     ) : (
       <>
         <title>Certificate — Sokoni</title>

@@ -1,11 +1,11 @@
 import { useController } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { EVENT_CATEGORIES, EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
-import type { CreateEventData } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
 import { FieldHint } from '@/components/field-frame';
+import { Form, useFormTools } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { SelectField } from '@/components/select-field';
@@ -13,11 +13,11 @@ import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { useCheckedForm } from '@/lib/use-checked-form';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateEvent } from '../api/create-event';
 import { EMPTY_EVENT_VALUES, EventFormSchema, serverFieldErrors } from '../lib/event-form';
+import type { EventFormValues } from '../lib/event-form';
 
 /**
  * Checked on submit with POST /events' own rules on the body it would send (EventFormSchema), the
@@ -30,24 +30,8 @@ export function CreateEventForm() {
   const navigate = useNavigate();
   const createEvent = useCreateEvent();
   const saving = createEvent.isPending || createEvent.isSuccess;
-  const {
-    control,
-    clearErrors,
-    formState: { errors },
-    formRef,
-    field,
-    submitWith,
-    showServerErrors,
-  } = useCheckedForm({ resolver: zodResolver(EventFormSchema), defaultValues: EMPTY_EVENT_VALUES, saving });
-  const { field: imageField } = useController({ control, name: 'image' });
-  const image = useImageUpload({
-    route: 'event-image',
-    onChange: (url) => {
-      imageField.onChange(url);
-      if (url) clearErrors('image');
-    },
-  });
-  const save = (body: CreateEventData) =>
+
+  const save: SubmitOf<typeof EventFormSchema> = (body, form) =>
     createEvent.mutate(body, {
       onSuccess: () => {
         toast.success(EVENT_MESSAGES.createSucceeded);
@@ -56,24 +40,49 @@ export function CreateEventForm() {
       onError: (error) => {
         toast.error(EVENT_MESSAGES.createFailed);
         // The server's own words about no one field; the toast already says that it failed.
-        showServerErrors(serverFieldErrors(error), errorMessage(error, ''));
+        form.showServerErrors(serverFieldErrors(error), errorMessage(error, ''));
       },
     });
 
   if (!signedIn) return <FormAlert message={EVENT_MESSAGES.loginRequired} />;
+
+  return (
+    <Form
+      schema={EventFormSchema}
+      defaultValues={EMPTY_EVENT_VALUES}
+      onSubmit={save}
+      disabled={saving}
+      focusInvalid
+      className="space-y-5"
+      aria-busy={saving}
+    >
+      <EventFields saving={saving} />
+    </Form>
+  );
+}
+
+function EventFields({ saving }: { saving: boolean }) {
+  const {
+    control,
+    clearErrors,
+    field,
+    formState: { errors },
+  } = useFormTools<EventFormValues>();
+  const { field: imageField } = useController({ control, name: 'image' });
+  const image = useImageUpload({
+    route: 'event-image',
+    onChange: (url) => {
+      imageField.onChange(url);
+      if (url) clearErrors('image');
+    },
+  });
 
   let submitLabel = 'Create Event';
   if (image.uploading) submitLabel = 'Uploading image...';
   else if (saving) submitLabel = 'Creating...';
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submitWith(save, saving || image.uploading)}
-      className="space-y-5"
-      aria-busy={saving}
-    >
+    <>
       <TextField id="event-title" label="Title" required autoComplete="off" {...field('title')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -134,6 +143,6 @@ export function CreateEventForm() {
         {saving || image.uploading ? <Spinner className="size-4" /> : null}
         {submitLabel}
       </Button>
-    </form>
+    </>
   );
 }

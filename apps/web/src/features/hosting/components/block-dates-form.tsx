@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { DateRange } from 'react-day-picker';
 import toast from 'react-hot-toast';
 import {
@@ -10,12 +10,15 @@ import {
 } from '@sokoni/contracts/stays-rules';
 import type { HostListing } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
+import { Form, useFormTools } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useBlockDates } from '../api/block-dates';
-import { BLOCK_MESSAGES, blockRequest } from '../lib/block-dates';
+import { BLOCK_MESSAGES, EMPTY_BLOCK_VALUES, blockDatesForm } from '../lib/block-dates';
+import type { BlockFormValues } from '../lib/block-dates';
 import { dateToDay, dayToDate, nightsRange } from '../lib/calendar-days';
 import { ListingCalendar } from './listing-calendar';
 
@@ -25,47 +28,59 @@ type BlockDatesFormProps = {
   today: string;
 };
 
-const EMPTY = { first: '', last: '', note: '' };
-
 /**
  * The listing's calendar and the host's way to close nights on it (maintenance, booked elsewhere):
  * pick the first and last night in the calendar or type them, add a note if useful. The server's
  * refusal ('Sorry, those dates are already booked.') shows here.
  */
 export function BlockDatesForm({ listing, today }: BlockDatesFormProps) {
-  const id = useId();
   const block = useBlockDates(listing.id);
-  const [picked, setPicked] = useState(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [month, setMonth] = useState(() => dayToDate(today));
+  const schema = useMemo(() => blockDatesForm(today), [today]);
 
-  const change = (next: Partial<typeof EMPTY>) => {
-    setPicked((current) => ({ ...current, ...next }));
-    setProblem(null);
-  };
-  const selected: DateRange | undefined = isCalendarDay(picked.first)
-    ? { from: dayToDate(picked.first), to: isCalendarDay(picked.last) ? dayToDate(picked.last) : undefined }
-    : undefined;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (block.isPending) return;
-    const request = blockRequest(picked, today);
-    if (!request.body) {
-      setProblem(request.problem);
-      return;
-    }
-    block.mutate(request.body, {
+  const send: SubmitOf<typeof schema> = (body, form) =>
+    block.mutate(body, {
       onSuccess: () => {
         toast.success(BLOCK_MESSAGES.blocked);
-        setPicked(EMPTY);
+        form.reset();
       },
-      onError: (error) => setProblem(errorMessage(error, BLOCK_MESSAGES.blockFailed)),
+      onError: (error) => form.showServerErrors({}, errorMessage(error, BLOCK_MESSAGES.blockFailed)),
     });
-  };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={`Block dates of ${listing.title}`}>
+    <Form
+      schema={schema}
+      defaultValues={EMPTY_BLOCK_VALUES}
+      onSubmit={send}
+      className="space-y-4"
+      aria-label={`Block dates of ${listing.title}`}
+    >
+      <BlockDatesFields listing={listing} today={today} saving={block.isPending} />
+    </Form>
+  );
+}
+
+type BlockDatesFieldsProps = BlockDatesFormProps & { saving: boolean };
+
+function BlockDatesFields({ listing, today, saving }: BlockDatesFieldsProps) {
+  const id = useId();
+  const {
+    control,
+    register,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useFormTools<BlockFormValues>();
+  const [first, last] = useWatch({ control, name: ['first', 'last'] });
+  const [month, setMonth] = useState(() => dayToDate(today));
+  // Any change takes the form's message away.
+  const edit = { onChange: () => clearErrors('root') };
+
+  const selected: DateRange | undefined = isCalendarDay(first)
+    ? { from: dayToDate(first), to: isCalendarDay(last) ? dayToDate(last) : undefined }
+    : undefined;
+
+  return (
+    <>
       <ListingCalendar
         title={listing.title}
         booked={listing.upcomingBookings.map(nightsRange)}
@@ -75,12 +90,11 @@ export function BlockDatesForm({ listing, today }: BlockDatesFormProps) {
         month={month}
         onMonthChange={setMonth}
         selected={selected}
-        onSelect={(range) =>
-          change({
-            first: range?.from ? dateToDay(range.from) : '',
-            last: range?.to ? dateToDay(range.to) : '',
-          })
-        }
+        onSelect={(range) => {
+          setValue('first', range?.from ? dateToDay(range.from) : '');
+          setValue('last', range?.to ? dateToDay(range.to) : '');
+          clearErrors('root');
+        }}
       />
       <p className="text-sm text-slate-600">
         To close nights, pick the first and the last one in the calendar, or type them.
@@ -91,23 +105,23 @@ export function BlockDatesForm({ listing, today }: BlockDatesFormProps) {
           label="First night"
           type="date"
           min={today}
-          value={picked.first}
-          onChange={(event) => {
-            change({ first: event.target.value });
-            // A night typed in another month brings the calendar to it.
-            if (isCalendarDay(event.target.value) && event.target.value >= today)
-              setMonth(dayToDate(event.target.value));
-          }}
-          disabled={block.isPending}
+          {...register('first', {
+            onChange: (event: { target: { value: string } }) => {
+              clearErrors('root');
+              // A night typed in another month brings the calendar to it.
+              if (isCalendarDay(event.target.value) && event.target.value >= today)
+                setMonth(dayToDate(event.target.value));
+            },
+          })}
+          disabled={saving}
         />
         <TextField
           id={`${id}-last`}
           label="Last night"
           type="date"
-          min={picked.first || today}
-          value={picked.last}
-          onChange={(event) => change({ last: event.target.value })}
-          disabled={block.isPending}
+          min={first || today}
+          {...register('last', edit)}
+          disabled={saving}
         />
       </div>
       <TextField
@@ -116,15 +130,14 @@ export function BlockDatesForm({ listing, today }: BlockDatesFormProps) {
         placeholder="e.g. Closed for repairs"
         autoComplete="off"
         maxLength={STAY_BLOCK_NOTE_MAX_LENGTH}
-        value={picked.note}
-        onChange={(event) => change({ note: event.target.value })}
-        disabled={block.isPending}
+        {...register('note', edit)}
+        disabled={saving}
       />
-      <FormAlert message={problem} />
-      <Button type="submit" variant="secondary" disabled={block.isPending}>
-        {block.isPending ? <Spinner className="size-4" /> : null}
+      <FormAlert message={errors.root?.message ?? null} />
+      <Button type="submit" variant="secondary" disabled={saving}>
+        {saving ? <Spinner className="size-4" /> : null}
         Block dates
       </Button>
-    </form>
+    </>
   );
 }

@@ -1,18 +1,18 @@
 import { useController } from 'react-hook-form';
 import type { FieldError, Merge } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { Button, buttonClasses } from '@/components/button';
 import { FieldHint } from '@/components/field-frame';
+import { Form, useFormTools } from '@/components/form';
+import type { FormTools } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage, hasCode } from '@/lib/api-client';
-import { useCheckedForm } from '@/lib/use-checked-form';
 import { useListingPhotos } from '../hooks/use-listing-photos';
 import { serverFieldErrors } from '../lib/listing-form';
 import type { ListingFormValues } from '../lib/listing-form';
@@ -51,22 +51,7 @@ export function ListingForm<Body>({
   successMessage,
 }: ListingFormProps<Body>) {
   const navigate = useNavigate();
-  const {
-    control,
-    register,
-    clearErrors,
-    formState: { errors },
-    formRef,
-    field,
-    submitWith,
-    showServerErrors,
-  } = useCheckedForm<ListingFormValues, Body>({ resolver: zodResolver(schema), defaultValues, saving });
-  const { field: imagesField } = useController({ control, name: 'images' });
-  const photos = useListingPhotos(defaultValues.images, (urls) => {
-    imagesField.onChange(urls);
-    clearErrors('images');
-  });
-  const send = (body: Body) =>
+  const send = (body: Body, form: FormTools<ListingFormValues, Body>) =>
     save(body, {
       onSuccess: () => {
         toast.success(successMessage);
@@ -74,25 +59,50 @@ export function ListingForm<Body>({
       },
       onError: (error) => {
         toast.error(STAY_MESSAGES.listingSaveFailed);
-        showServerErrors(
+        form.showServerErrors(
           serverFieldErrors(error),
           hasCode(error, 'NOT_HOST') ? STAY_MESSAGES.notHost : errorMessage(error, ''),
         );
       },
     });
 
+  return (
+    <Form
+      schema={schema}
+      defaultValues={defaultValues}
+      onSubmit={send}
+      disabled={saving}
+      focusInvalid
+      className="space-y-5"
+      aria-busy={saving}
+    >
+      <ListingFields initialImages={defaultValues.images} saving={saving} submitLabel={submitLabel} />
+    </Form>
+  );
+}
+
+type ListingFieldsProps = { initialImages: string[]; saving: boolean; submitLabel: string };
+
+function ListingFields({ initialImages, saving, submitLabel }: ListingFieldsProps) {
+  const {
+    control,
+    register,
+    clearErrors,
+    field,
+    formState: { errors },
+  } = useFormTools<ListingFormValues>();
+  const { field: imagesField } = useController({ control, name: 'images' });
+  const photos = useListingPhotos(initialImages, (urls) => {
+    imagesField.onChange(urls);
+    clearErrors('images');
+  });
+
   let label = submitLabel;
   if (photos.uploading) label = 'Uploading photos...';
   else if (saving) label = 'Saving...';
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submitWith(send, saving || photos.uploading)}
-      className="space-y-5"
-      aria-busy={saving}
-    >
+    <>
       <TextField id="listing-title" label="Title" required autoComplete="off" {...field('title')} />
       <TextField
         id="listing-location"
@@ -166,6 +176,6 @@ export function ListingForm<Body>({
           Cancel
         </Link>
       </div>
-    </form>
+    </>
   );
 }

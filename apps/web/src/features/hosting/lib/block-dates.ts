@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BlockDatesInput } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES, addDays, isCalendarDay, stayBlockProblem } from '@sokoni/contracts/stays-rules';
 
@@ -30,3 +31,20 @@ export function blockRequest(
     null;
   return problem ? { body: null, problem } : { body, problem: null };
 }
+
+/** The block form as typed: the first and last night ('YYYY-MM-DD', '' until picked) and a note. */
+export type BlockFormValues = { first: string; last: string; note: string };
+
+export const EMPTY_BLOCK_VALUES: BlockFormValues = { first: '', last: '', note: '' };
+
+/**
+ * The block form checked with blockRequest into POST /stays/{id}/blocks' body. What is wrong is the
+ * form's to say, above its button (path 'root'), not one field's: the rule joins the two nights.
+ */
+export const blockDatesForm = (today: string) =>
+  z.object({ first: z.string(), last: z.string(), note: z.string() }).transform((picked, context) => {
+    const request = blockRequest(picked, today);
+    if (request.body) return request.body;
+    context.addIssue({ code: 'custom', message: request.problem, path: ['root'] });
+    return z.NEVER;
+  });

@@ -1,9 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { ORDER_MESSAGES, formatOrderNumber } from '@sokoni/contracts/checkout';
 import { SHIPMENT_NOTE_MAX_LENGTH, ShipSaleInput, type Sale } from '@sokoni/contracts/orders';
 import { Button } from '@/components/button';
+import { Form } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
@@ -20,23 +20,11 @@ type ShipSaleDialogProps = { sale: Sale; onClose: () => void };
  */
 export function ShipSaleDialog({ sale, onClose }: ShipSaleDialogProps) {
   const ship = useShipSale();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ShipSaleInput),
-    defaultValues: { note: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
   const close = () => {
     if (!ship.isPending) onClose();
   };
 
-  const submit = handleSubmit(({ note }) => {
+  const markShipped: SubmitOf<typeof ShipSaleInput> = ({ note }, form) => {
     ship.mutate(
       { orderId: sale.orderId, note },
       {
@@ -44,18 +32,14 @@ export function ShipSaleDialog({ sale, onClose }: ShipSaleDialogProps) {
           toast.success(ORDER_MESSAGES.markedShipped);
           onClose();
         },
-        onError: (error) => {
-          const fields = apiFieldErrors(error, ['note'] as const);
-          if (fields.note) setError('note', { type: 'server', message: fields.note });
-          else
-            setError('root', {
-              type: 'server',
-              message: errorMessage(error, ORDER_MESSAGES.saleUpdateFailed),
-            });
-        },
+        onError: (error) =>
+          form.showServerErrors(
+            apiFieldErrors(error, ['note'] as const),
+            errorMessage(error, ORDER_MESSAGES.saleUpdateFailed),
+          ),
       },
     );
-  });
+  };
 
   return (
     <Modal
@@ -64,36 +48,35 @@ export function ShipSaleDialog({ sale, onClose }: ShipSaleDialogProps) {
       onClose={close}
       description={<p>{sale.buyer.name} is told by e-mail that it is on its way, with your note.</p>}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ship.isPending) return;
-          clearErrors('root');
-          void submit(event);
-        }}
+      <Form
+        schema={ShipSaleInput}
+        defaultValues={{ note: '' }}
+        onSubmit={markShipped}
+        disabled={ship.isPending}
         className="space-y-4"
       >
-        <FormAlert message={errors.root?.message ?? null} />
-        <TextField
-          id={`ship-note-${sale.orderId}`}
-          label="Note for the buyer (optional)"
-          placeholder="e.g. Sent with G4S, tracking number 123456"
-          maxLength={SHIPMENT_NOTE_MAX_LENGTH}
-          error={errors.note?.message}
-          disabled={ship.isPending}
-          {...register('note', { onChange: () => clearErrors('note') })}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={ship.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={ship.isPending}>
-            {ship.isPending ? <Spinner className="size-4" /> : null}
-            Mark shipped
-          </Button>
-        </div>
-      </form>
+        {({ field, formState: { errors } }) => (
+          <>
+            <FormAlert message={errors.root?.message ?? null} />
+            <TextField
+              id={`ship-note-${sale.orderId}`}
+              label="Note for the buyer (optional)"
+              placeholder="e.g. Sent with G4S, tracking number 123456"
+              maxLength={SHIPMENT_NOTE_MAX_LENGTH}
+              {...field('note')}
+            />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={close} disabled={ship.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={ship.isPending}>
+                {ship.isPending ? <Spinner className="size-4" /> : null}
+                Mark shipped
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </Modal>
   );
 }

@@ -1,10 +1,9 @@
-import type { FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { CATEGORIES, CONDITIONS, SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
 import { Button } from '@/components/button';
+import { Form } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { Modal } from '@/components/modal';
 import { SelectField } from '@/components/select-field';
@@ -14,8 +13,7 @@ import { TextField } from '@/components/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
 import { useUpdateProduct } from '../api/update-product';
-import { EDIT_FIELDS, editValuesFrom, ProductEditSchema, toUpdateProductBody } from '../lib/product-edit';
-import type { EditField } from '../lib/product-edit';
+import { EDIT_FIELDS, editValuesFrom, ProductEditSchema } from '../lib/product-edit';
 
 type EditProductDialogProps = { product: Product; onClose: () => void };
 
@@ -25,55 +23,27 @@ type EditProductDialogProps = { product: Product; onClose: () => void };
  * (ProductEditSchema); a field's message clears when it is edited.
  */
 export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ProductEditSchema, undefined, { raw: true }),
-    defaultValues: editValuesFrom(product),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
   const updateProduct = useUpdateProduct();
   const saving = updateProduct.isPending;
 
-  const field = (name: EditField) => ({
-    ...register(name, { onChange: () => clearErrors(name) }),
-    error: errors[name]?.message,
-    disabled: saving,
-  });
-
-  const save = handleSubmit((values) => {
+  const save: SubmitOf<typeof ProductEditSchema> = (changes, form) => {
     updateProduct.mutate(
-      { id: product.id, changes: toUpdateProductBody(values) },
+      { id: product.id, changes },
       {
         onSuccess: (updated) => {
           toast.success(`Saved changes to ${updated.title}.`);
           onClose();
         },
         onError: (error) => {
-          const serverIssues = error instanceof ApiError ? error.issues : [];
-          const fieldErrors = toFieldErrors(serverIssues, EDIT_FIELDS);
-          for (const name of EDIT_FIELDS) {
-            const message = fieldErrors[name];
-            if (message) setError(name, { type: 'server', message });
-          }
           const detail = errorMessage(error, '');
-          const failure = detail ? `${SELL_MESSAGES.updateFailed} ${detail}` : SELL_MESSAGES.updateFailed;
-          setError('root', { type: 'server', message: failure });
+          form.showServerErrors(
+            toFieldErrors(error instanceof ApiError ? error.issues : [], EDIT_FIELDS),
+            detail ? `${SELL_MESSAGES.updateFailed} ${detail}` : SELL_MESSAGES.updateFailed,
+            'always',
+          );
         },
       },
     );
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving || isSubmitting) return;
-    clearErrors('root');
-    void save(event);
   };
 
   const close = () => {
@@ -82,59 +52,75 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
 
   return (
     <Modal title="Edit product" onClose={close}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <FormAlert message={errors.root?.message ?? null} />
-        <TextField id="edit-title" label="Title" required {...field('title')} />
-        <TextAreaField
-          id="edit-description"
-          label="Description"
-          required
-          rows={4}
-          {...field('description')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="edit-price" label="Price (Ksh)" required inputMode="decimal" {...field('price')} />
-          <TextField
-            id="edit-original-price"
-            label="Original price (Ksh, optional)"
-            inputMode="decimal"
-            {...field('originalPrice')}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField id="edit-condition" label="Condition" {...field('condition')}>
-            {CONDITIONS.map((condition) => (
-              <option key={condition} value={condition}>
-                {condition}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField id="edit-category" label="Category" {...field('category')}>
-            {CATEGORIES.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <TextField
-          id="edit-stock"
-          label="Quantity available"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          {...field('stock')}
-        />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? <Spinner className="size-4" /> : null}
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
-      </form>
+      <Form
+        schema={ProductEditSchema}
+        defaultValues={editValuesFrom(product)}
+        onSubmit={save}
+        disabled={saving}
+        className="space-y-4"
+      >
+        {({ field, formState: { errors } }) => (
+          <>
+            <FormAlert message={errors.root?.message ?? null} />
+            <TextField id="edit-title" label="Title" required {...field('title')} />
+            <TextAreaField
+              id="edit-description"
+              label="Description"
+              required
+              rows={4}
+              {...field('description')}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                id="edit-price"
+                label="Price (Ksh)"
+                required
+                inputMode="decimal"
+                {...field('price')}
+              />
+              <TextField
+                id="edit-original-price"
+                label="Original price (Ksh, optional)"
+                inputMode="decimal"
+                {...field('originalPrice')}
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField id="edit-condition" label="Condition" {...field('condition')}>
+                {CONDITIONS.map((condition) => (
+                  <option key={condition} value={condition}>
+                    {condition}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField id="edit-category" label="Category" {...field('category')}>
+                {CATEGORIES.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <TextField
+              id="edit-stock"
+              label="Quantity available"
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              {...field('stock')}
+            />
+            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={close} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? <Spinner className="size-4" /> : null}
+                {saving ? 'Saving...' : 'Save'}
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </Modal>
   );
 }

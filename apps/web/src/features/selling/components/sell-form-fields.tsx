@@ -1,17 +1,12 @@
 import { useWatch } from 'react-hook-form';
-import type { Control, FieldErrors, UseFormReturn } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { CATEGORIES, CONDITIONS, discountPercent } from '@sokoni/contracts/catalog';
+import { useFormTools } from '@/components/form';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { parseOptionalPrice, parsePrice } from '@/lib/parse-price';
 import type { SellValues } from '../lib/sell-form';
-
-type SellFormFieldsProps = {
-  form: Pick<UseFormReturn<SellValues>, 'control' | 'register' | 'clearErrors'>;
-  errors: FieldErrors<SellValues>;
-  disabled: boolean;
-};
 
 /** Spec §5: the discount is derived, shown read-only, and empty unless price < original price. */
 function DiscountOutput({ control }: { control: Control<SellValues> }) {
@@ -29,13 +24,8 @@ function DiscountOutput({ control }: { control: Control<SellValues> }) {
 }
 
 /** A field's message clears as soon as it is edited; the rest wait for the next submit. */
-export function SellFormFields({ form, errors, disabled }: SellFormFieldsProps) {
-  const { control, register, clearErrors } = form;
-  const field = (name: keyof SellValues) => ({
-    ...register(name, { onChange: () => clearErrors(name) }),
-    error: errors[name]?.message,
-    disabled,
-  });
+export function SellFormFields() {
+  const { control, field } = useFormTools<SellValues>();
 
   return (
     <>

@@ -1,8 +1,9 @@
-import { useController, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import { Button } from '@/components/button';
+import { Form, useFormTools } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
@@ -11,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateReview } from '../api/create-review';
 import { ReviewForm as ReviewFormSchema } from '../lib/review-form';
+import type { ReviewFormValues } from '../lib/review-form';
 import { RatingPicker } from '@/components/rating-picker';
 
 const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
@@ -21,27 +23,12 @@ type ReviewFormProps = { productId: string; onSubmitted: () => void };
 export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const signedIn = useAuthStore((state) => state.user !== null);
   const createReview = useCreateReview();
-  const {
-    control,
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ReviewFormSchema),
-    defaultValues: { rating: null, comment: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const { field: ratingField } = useController({ control, name: 'rating' });
-  const rating = ratingField.value;
 
   if (!signedIn) {
     return <SignInPrompt message={REVIEW_MESSAGES.loginRequired} />;
   }
 
-  const submit = handleSubmit(({ rating, comment }) => {
+  const send: SubmitOf<typeof ReviewFormSchema> = ({ rating, comment }, form) => {
     createReview.mutate(
       { productId, rating, comment },
       {
@@ -49,22 +36,35 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
           toast.success('Thank you for your review!');
           onSubmitted();
         },
-        onError: (error) => setError('root', { type: 'server', message: errorMessage(error, SUBMIT_FAILED) }),
+        onError: (error) => form.showServerErrors({}, errorMessage(error, SUBMIT_FAILED)),
       },
     );
-  });
+  };
 
-  const busy = createReview.isPending;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!createReview.isPending && !isSubmitting) void submit(event);
-      }}
+    <Form
+      schema={ReviewFormSchema}
+      defaultValues={{ rating: null, comment: '' }}
+      onSubmit={send}
       aria-label="Write a review"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
     >
+      <ReviewFields productId={productId} busy={createReview.isPending} />
+    </Form>
+  );
+}
+
+function ReviewFields({ productId, busy }: { productId: string; busy: boolean }) {
+  const {
+    control,
+    register,
+    clearErrors,
+    formState: { errors },
+  } = useFormTools<ReviewFormValues>();
+  const { field: ratingField } = useController({ control, name: 'rating' });
+  const rating = ratingField.value;
+  return (
+    <>
       {/* Every message shows here, the rating's first. */}
       <FormAlert
         message={errors.rating?.message ?? errors.comment?.message ?? errors.root?.message ?? null}
@@ -96,6 +96,6 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
         {busy ? <Spinner className="size-4" /> : null}
         {busy ? 'Submitting...' : 'Submit Review'}
       </Button>
-    </form>
+    </>
   );
 }

@@ -11,3 +11,4 @@ export const ReviewForm = z.object({
   rating: z.custom<number | null>().pipe(contract.rating),
   comment: contract.comment,
 });
+export type ReviewFormValues = z.input<typeof ReviewForm>;

@@ -1,8 +1,9 @@
-import { useController, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { STAY_MESSAGES, STAY_REVIEW_COMMENT_MAX_LENGTH } from '@sokoni/contracts/stays-rules';
 import { Button } from '@/components/button';
+import { Form, useFormTools } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { RatingPicker } from '@/components/rating-picker';
 import { SignInPrompt } from '@/components/sign-in-prompt';
@@ -12,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateStayReview } from '../api/create-stay-review';
 import { StayReviewForm as StayReviewFormSchema } from '../lib/stay-review-form';
+import type { StayReviewFormValues } from '../lib/stay-review-form';
 
 const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
 
@@ -24,26 +26,12 @@ type StayReviewFormProps = { stayId: string; onSubmitted: () => void };
 export function StayReviewForm({ stayId, onSubmitted }: StayReviewFormProps) {
   const signedIn = useAuthStore((state) => state.user !== null);
   const createReview = useCreateStayReview();
-  const {
-    control,
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(StayReviewFormSchema),
-    defaultValues: { rating: null, comment: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const { field: ratingField } = useController({ control, name: 'rating' });
 
   if (!signedIn) {
     return <SignInPrompt message={STAY_MESSAGES.reviewLoginRequired} />;
   }
 
-  const submit = handleSubmit(({ rating, comment }) => {
+  const send: SubmitOf<typeof StayReviewFormSchema> = ({ rating, comment }, form) => {
     createReview.mutate(
       { stayId, rating, comment },
       {
@@ -51,22 +39,34 @@ export function StayReviewForm({ stayId, onSubmitted }: StayReviewFormProps) {
           toast.success(STAY_MESSAGES.reviewSubmitted);
           onSubmitted();
         },
-        onError: (error) => setError('root', { type: 'server', message: errorMessage(error, SUBMIT_FAILED) }),
+        onError: (error) => form.showServerErrors({}, errorMessage(error, SUBMIT_FAILED)),
       },
     );
-  });
+  };
 
-  const busy = createReview.isPending;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy) void submit(event);
-      }}
+    <Form
+      schema={StayReviewFormSchema}
+      defaultValues={{ rating: null, comment: '' }}
+      onSubmit={send}
       aria-label="Review this stay"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
     >
+      <StayReviewFields stayId={stayId} busy={createReview.isPending} />
+    </Form>
+  );
+}
+
+function StayReviewFields({ stayId, busy }: { stayId: string; busy: boolean }) {
+  const {
+    control,
+    register,
+    clearErrors,
+    formState: { errors },
+  } = useFormTools<StayReviewFormValues>();
+  const { field: ratingField } = useController({ control, name: 'rating' });
+  return (
+    <>
       {/* Every message shows here, the rating's first. */}
       <FormAlert
         message={errors.rating?.message ?? errors.comment?.message ?? errors.root?.message ?? null}
@@ -99,6 +99,6 @@ export function StayReviewForm({ stayId, onSubmitted }: StayReviewFormProps) {
         {busy ? <Spinner className="size-4" /> : null}
         {busy ? 'Submitting...' : 'Submit Review'}
       </Button>
-    </form>
+    </>
   );
 }

@@ -11,3 +11,4 @@ export const StayReviewForm = z.object({
   rating: z.custom<number | null>().pipe(contract.rating),
   comment: contract.comment,
 });
+export type StayReviewFormValues = z.input<typeof StayReviewForm>;

@@ -1,5 +1,4 @@
 import { useController } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -12,6 +11,8 @@ import {
 import type { Course } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { FieldHint } from '@/components/field-frame';
+import { Form, useFormTools } from '@/components/form';
+import type { FormTools } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { SelectField } from '@/components/select-field';
@@ -19,7 +20,6 @@ import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage, hasCode } from '@/lib/api-client';
-import { useCheckedForm } from '@/lib/use-checked-form';
 import { useImageUpload } from '@/lib/use-image-upload';
 import { serverFieldErrors } from '../lib/course-form';
 import type { CourseFormValues } from '../lib/course-form';
@@ -59,16 +59,45 @@ export function CourseForm<Body>({
   successMessage,
   onSaved,
 }: CourseFormProps<Body>) {
+  const send = (body: Body, form: FormTools<CourseFormValues, Body>) =>
+    save(body, {
+      onSuccess: (course) => {
+        toast.success(successMessage);
+        onSaved?.(course);
+      },
+      onError: (error) => {
+        toast.error(COURSE_MESSAGES.courseSaveFailed);
+        form.showServerErrors(
+          serverFieldErrors(error),
+          hasCode(error, 'NOT_INSTRUCTOR') ? COURSE_MESSAGES.notInstructor : errorMessage(error, ''),
+        );
+      },
+    });
+
+  return (
+    <Form
+      schema={schema}
+      defaultValues={defaultValues}
+      onSubmit={send}
+      disabled={saving}
+      focusInvalid
+      className="space-y-5"
+      aria-busy={saving}
+    >
+      <CourseFields defaultValues={defaultValues} saving={saving} submitLabel={submitLabel} />
+    </Form>
+  );
+}
+
+type CourseFieldsProps = { defaultValues: CourseFormValues; saving: boolean; submitLabel: string };
+
+function CourseFields({ defaultValues, saving, submitLabel }: CourseFieldsProps) {
   const {
     control,
-    register,
     clearErrors,
-    formState: { errors },
-    formRef,
     field,
-    submitWith,
-    showServerErrors,
-  } = useCheckedForm<CourseFormValues, Body>({ resolver: zodResolver(schema), defaultValues, saving });
+    formState: { errors },
+  } = useFormTools<CourseFormValues>();
   const { field: imageField } = useController({ control, name: 'image' });
   const { field: avatarField } = useController({ control, name: 'instructorAvatar' });
   const image = useImageUpload({
@@ -89,33 +118,12 @@ export function CourseForm<Body>({
   });
   const uploading = image.uploading || avatar.uploading;
 
-  const send = (body: Body) =>
-    save(body, {
-      onSuccess: (course) => {
-        toast.success(successMessage);
-        onSaved?.(course);
-      },
-      onError: (error) => {
-        toast.error(COURSE_MESSAGES.courseSaveFailed);
-        showServerErrors(
-          serverFieldErrors(error),
-          hasCode(error, 'NOT_INSTRUCTOR') ? COURSE_MESSAGES.notInstructor : errorMessage(error, ''),
-        );
-      },
-    });
-
   let label = submitLabel;
   if (uploading) label = 'Uploading image...';
   else if (saving) label = 'Saving...';
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submitWith(send, saving || uploading)}
-      className="space-y-5"
-      aria-busy={saving}
-    >
+    <>
       <TextField id="course-title" label="Title" required autoComplete="off" {...field('title')} />
       <TextAreaField
         id="course-description"
@@ -166,14 +174,7 @@ export function CourseForm<Body>({
         error={errors.image?.message}
         disabled={saving}
       />
-      <ObjectivesField
-        id="course-objectives"
-        control={control}
-        register={register}
-        errors={errors.objectives}
-        onEdit={() => clearErrors('objectives')}
-        disabled={saving}
-      />
+      <ObjectivesField id="course-objectives" disabled={saving} />
       <fieldset className="space-y-5 rounded-2xl border border-slate-200 p-4">
         <legend className="px-1 text-base font-semibold text-slate-900">Instructor</legend>
         <TextField
@@ -217,6 +218,6 @@ export function CourseForm<Body>({
           Cancel
         </Link>
       </div>
-    </form>
+    </>
   );
 }

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { COURSE_MESSAGES, LESSON_CONTENT_TYPES, LESSON_MINUTES_MAX } from '@sokoni/contracts/courses-rules';
-import type { CreateLessonData, Lesson } from '@sokoni/contracts/courses';
+import type { Lesson } from '@sokoni/contracts/courses';
 import type { LessonContentType } from '@sokoni/contracts/courses-rules';
 import { Button } from '@/components/button';
 import { FieldHint, fieldErrorId } from '@/components/field-frame';
+import { Form, useFormTools } from '@/components/form';
+import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage, hasCode } from '@/lib/api-client';
-import { useCheckedForm } from '@/lib/use-checked-form';
 import { useCreateLesson } from '../api/create-lesson';
 import { useUpdateLesson } from '../api/update-lesson';
 import { useLessonFile } from '../hooks/use-lesson-file';
@@ -19,7 +20,7 @@ import {
   CONTENT_TYPE_LABELS,
   EMPTY_LESSON_VALUES,
   lessonChanges,
-  lessonFormResolver,
+  LessonFormSchema,
   lessonFormValues,
   serverLessonErrors,
 } from '../lib/lesson-form';
@@ -49,18 +50,73 @@ export function LessonForm({ courseId, lesson, onClose }: LessonFormProps) {
   const createLesson = useCreateLesson(courseId);
   const updateLesson = useUpdateLesson(courseId);
   const saving = createLesson.isPending || updateLesson.isPending;
+  const idPrefix = lesson ? `lesson-${lesson.id}` : 'new-lesson';
+  const headingId = `${idPrefix}-heading`;
+
+  const save: SubmitOf<typeof LessonFormSchema> = (body, form) => {
+    const callbacks = {
+      onSuccess: () => {
+        toast.success(COURSE_MESSAGES.lessonSaved);
+        onClose();
+      },
+      onError: (error: Error) =>
+        form.showServerErrors(
+          serverLessonErrors(error),
+          hasCode(error, 'NOT_INSTRUCTOR') ? COURSE_MESSAGES.notInstructor : errorMessage(error, SAVE_FAILED),
+        ),
+    };
+    if (!lesson) {
+      createLesson.mutate(body, callbacks);
+      return;
+    }
+    const changes = lessonChanges(body, initial);
+    if (!Object.keys(changes).length) onClose();
+    else updateLesson.mutate({ lessonId: lesson.id, input: changes }, callbacks);
+  };
+
+  return (
+    <Form
+      schema={LessonFormSchema}
+      defaultValues={initial}
+      onSubmit={save}
+      disabled={saving}
+      focusInvalid
+      aria-labelledby={headingId}
+      aria-busy={saving}
+      className="space-y-5 rounded-2xl border border-emerald-200 bg-emerald-50/40 p-4 sm:p-5"
+    >
+      <h3 id={headingId} className="text-lg font-bold text-slate-900">
+        {lesson ? `Edit lesson ${lesson.position}` : 'New lesson'}
+      </h3>
+      <LessonFields
+        idPrefix={idPrefix}
+        initial={initial}
+        isNew={!lesson}
+        saving={saving}
+        onCancel={onClose}
+      />
+    </Form>
+  );
+}
+
+type LessonFieldsProps = {
+  idPrefix: string;
+  initial: LessonFormValues;
+  isNew: boolean;
+  saving: boolean;
+  onCancel: () => void;
+};
+
+function LessonFields({ idPrefix, initial, isNew, saving, onCancel }: LessonFieldsProps) {
   const {
     register,
     clearErrors,
     setValue,
     getValues,
     control,
-    formState: { errors },
-    formRef,
     field,
-    submitWith,
-    showServerErrors,
-  } = useCheckedForm({ resolver: lessonFormResolver, defaultValues: initial, saving });
+    formState: { errors },
+  } = useFormTools<LessonFormValues>();
   const file = useLessonFile((url) => {
     setValue('contentUrl', url);
     clearErrors('contentUrl');
@@ -70,29 +126,6 @@ export function LessonForm({ courseId, lesson, onClose }: LessonFormProps) {
     [initial.contentType]: initial.contentUrl,
   });
   const contentType = useWatch({ control, name: 'contentType' });
-  const idPrefix = lesson ? `lesson-${lesson.id}` : 'new-lesson';
-
-  const callbacks = {
-    onSuccess: () => {
-      toast.success(COURSE_MESSAGES.lessonSaved);
-      onClose();
-    },
-    onError: (error: Error) =>
-      showServerErrors(
-        serverLessonErrors(error),
-        hasCode(error, 'NOT_INSTRUCTOR') ? COURSE_MESSAGES.notInstructor : errorMessage(error, SAVE_FAILED),
-      ),
-  };
-
-  const save = (body: CreateLessonData) => {
-    if (!lesson) {
-      createLesson.mutate(body, callbacks);
-      return;
-    }
-    const changes = lessonChanges(body, initial);
-    if (!Object.keys(changes).length) onClose();
-    else updateLesson.mutate({ lessonId: lesson.id, input: changes }, callbacks);
-  };
 
   const switchType = (next: LessonContentType) => {
     // `contentType` is still the type being left: the change shows at the next render.
@@ -103,24 +136,12 @@ export function LessonForm({ courseId, lesson, onClose }: LessonFormProps) {
     file.reset();
   };
 
-  const heading = lesson ? `Edit lesson ${lesson.position}` : 'New lesson';
-  const headingId = `${idPrefix}-heading`;
-  let submitLabel = lesson ? 'Save lesson' : 'Add lesson';
+  let submitLabel = isNew ? 'Add lesson' : 'Save lesson';
   if (file.uploading) submitLabel = 'Uploading file...';
   else if (saving) submitLabel = 'Saving...';
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submitWith(save, saving || file.uploading)}
-      aria-labelledby={headingId}
-      aria-busy={saving}
-      className="space-y-5 rounded-2xl border border-emerald-200 bg-emerald-50/40 p-4 sm:p-5"
-    >
-      <h3 id={headingId} className="text-lg font-bold text-slate-900">
-        {heading}
-      </h3>
+    <>
       <TextField
         id={`${idPrefix}-title`}
         label="Lesson title"
@@ -211,10 +232,10 @@ export function LessonForm({ courseId, lesson, onClose }: LessonFormProps) {
           {saving || file.uploading ? <Spinner className="size-4" /> : null}
           {submitLabel}
         </Button>
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
       </div>
-    </form>
+    </>
   );
 }

@@ -1,31 +1,20 @@
 import { useFieldArray } from 'react-hook-form';
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { COURSE_OBJECTIVES_MAX, COURSE_OBJECTIVE_MAX_LENGTH } from '@sokoni/contracts/courses-rules';
 import { Button } from '@/components/button';
 import { fieldErrorId } from '@/components/field-frame';
+import { useFormTools } from '@/components/form';
 import { inputClasses } from '@/components/text-field';
 import type { CourseFormValues } from '../lib/course-form';
 
-type ObjectivesFieldProps<Body> = {
-  id: string;
-  control: Control<CourseFormValues, unknown, Body>;
-  register: UseFormRegister<CourseFormValues>;
-  errors: FieldErrors<CourseFormValues>['objectives'];
-  /** A line's message clears when it is edited. */
-  onEdit: () => void;
-  disabled: boolean;
-};
-
-/** Spec §3 objectives ('What You'll Master'): one line each, added and removed, up to 12. */
-export function ObjectivesField<Body>({
-  id,
-  control,
-  register,
-  errors,
-  onEdit,
-  disabled,
-}: ObjectivesFieldProps<Body>) {
+/**
+ * Spec §3 objectives ('What You'll Master'): one line each, added and removed, up to 12. A line's
+ * message (and the list's) clears when a line is edited.
+ */
+export function ObjectivesField({ id, disabled }: { id: string; disabled: boolean }) {
+  const { control, register, clearErrors, formState } = useFormTools<CourseFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'objectives' });
+  const errors = formState.errors.objectives;
+  const onEdit = () => clearErrors('objectives');
   const listError = errors?.message ?? errors?.root?.message;
   const listErrorId = fieldErrorId(id);
   const full = fields.length >= COURSE_OBJECTIVES_MAX;

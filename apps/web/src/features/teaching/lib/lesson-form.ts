@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import type { ErrorCode } from '@sokoni/contracts/error-codes';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
 import { CreateLessonInput } from '@sokoni/contracts/courses';
 import {
   COURSE_MEDIA_PATH,
@@ -86,6 +84,8 @@ const typed = z.string();
 /**
  * The form as typed, checked with POST /courses/{id}/lessons' own rules on the body it would send
  * (the content fits the type: lessonContentProblem), so a field shows the server's very message.
+ * The contract checks a lesson's content only once its other fields pass; the form says what is
+ * wrong with the content at the same time as the rest.
  */
 export const LessonFormSchema = z
   .object({
@@ -96,24 +96,15 @@ export const LessonFormSchema = z
     releaseDate: typed,
   } satisfies Record<LessonField, z.ZodType>)
   .transform((values): CreateLessonBody => toLessonBody(values))
-  .pipe(CreateLessonInput);
-
-const schemaResolver = zodResolver(LessonFormSchema);
-
-/**
- * LessonFormSchema as the form's resolver. The contract checks a lesson's content only once its
- * other fields pass; the form says what is wrong with the content at the same time as the rest.
- */
-export const lessonFormResolver: Resolver<LessonFormValues, unknown, CreateLessonData> = async (
-  values,
-  context,
-  options,
-) => {
-  const result = await schemaResolver(values, context, options);
-  const problem = lessonContentProblem(values.contentType, values.contentUrl);
-  if (!problem || result.errors.contentUrl) return result;
-  return { values: {}, errors: { ...result.errors, contentUrl: { type: 'custom', message: problem } } };
-};
+  .pipe(CreateLessonInput)
+  .superRefine(
+    (lesson, context) => {
+      const problem = lessonContentProblem(lesson.contentType, lesson.contentUrl);
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: ['contentUrl'] });
+    },
+    // Also when the contract stopped short of its own check, unless the content has its message.
+    { when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'contentUrl') },
+  );
 
 /**
  * What an edit changes, for PUT: only the fields that differ from the lesson as it was (a file's

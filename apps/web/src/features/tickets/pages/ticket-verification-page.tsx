@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { IScannerError } from '@yudiel/react-qr-scanner';
 import { VerifyTicketInput } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { Button } from '@/components/button';
+import { Form, useFormTools } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
 import { CameraIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
@@ -31,23 +32,42 @@ function useCooldown(ms: number) {
 
 /** The organizer checks tickets in at the door: typed, or scanned from the buyer's QR code. */
 export function TicketVerificationPage() {
-  const [ticketId, setTicketId] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
+  const verification = useVerifyTicket();
+  return (
+    <section className="mx-auto w-full max-w-xl space-y-6 px-4 py-6 sm:py-10">
+      <title>Ticket Verification — Sokoni</title>
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Ticket Verification</h1>
+        <p className="text-slate-600">Enter the ticket ID or use the camera to scan the QR code.</p>
+      </div>
+      <Form
+        schema={VerifyTicketInput}
+        defaultValues={{ ticketId: '' }}
+        onAttempt={() => {
+          verification.reset();
+          return true;
+        }}
+        onSubmit={(input) => verification.mutate(input)}
+        className="space-y-6"
+      >
+        <TicketCheck verification={verification} />
+      </Form>
+    </section>
+  );
+}
+
+/** The scanner, the typed ID and the answer about the ticket. */
+function TicketCheck({ verification }: { verification: ReturnType<typeof useVerifyTicket> }) {
+  const {
+    register,
+    reset,
+    setValue,
+    submit,
+    formState: { errors },
+  } = useFormTools<VerifyTicketInput>();
   const [scannerOpen, setScannerOpen] = useState(false);
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [toggleLocked, lockToggle] = useCooldown(SCANNER_TOGGLE_LOCK_MS);
-  const verification = useVerifyTicket();
-
-  const verify = (text: string) => {
-    const input = VerifyTicketInput.safeParse({ ticketId: text });
-    if (!input.success) {
-      verification.reset();
-      setInputError(input.error.issues[0]?.message ?? EVENT_MESSAGES.ticketIdRequired);
-      return;
-    }
-    setInputError(null);
-    verification.mutate(input.data);
-  };
 
   const toggleScanner = () => {
     lockToggle();
@@ -58,8 +78,8 @@ export function TicketVerificationPage() {
   // Spec §4: a scanned code fills the input and is verified at once.
   const onScan = (text: string) => {
     setScannerOpen(false);
-    setTicketId(text);
-    verify(text);
+    setValue('ticketId', text);
+    submit();
   };
 
   const onCameraError = (error: IScannerError) => {
@@ -73,25 +93,13 @@ export function TicketVerificationPage() {
 
   const verifyAnother = () => {
     verification.reset();
-    setTicketId('');
-    setInputError(null);
+    reset();
     setCameraError(null);
     setScannerOpen(true);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    verify(ticketId);
-  };
-
   return (
-    <section className="mx-auto w-full max-w-xl space-y-6 px-4 py-6 sm:py-10">
-      <title>Ticket Verification — Sokoni</title>
-      <div className="space-y-2">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Ticket Verification</h1>
-        <p className="text-slate-600">Enter the ticket ID or use the camera to scan the QR code.</p>
-      </div>
-
+    <>
       <Button
         variant="secondary"
         onClick={toggleScanner}
@@ -105,7 +113,7 @@ export function TicketVerificationPage() {
       {scannerOpen ? <TicketScanner onScan={onScan} onError={onCameraError} /> : null}
       <FormAlert message={cameraError} />
 
-      <form noValidate onSubmit={onSubmit} className="space-y-3">
+      <div className="space-y-3">
         <TextField
           id="ticket-id"
           label="Ticket ID"
@@ -113,16 +121,16 @@ export function TicketVerificationPage() {
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          value={ticketId}
-          onChange={(event) => setTicketId(event.target.value)}
-          error={inputError ?? undefined}
+          // Its message stays until the next check.
+          {...register('ticketId')}
+          error={errors.ticketId?.message}
           className="font-mono"
         />
         <Button type="submit" disabled={verification.isPending || scannerOpen} className="w-full sm:w-auto">
           {verification.isPending ? <Spinner className="size-4" /> : null}
           Verify Ticket
         </Button>
-      </form>
+      </div>
 
       {verification.isSuccess || verification.isError ? (
         <VerificationResult
@@ -131,6 +139,6 @@ export function TicketVerificationPage() {
           onVerifyAnother={verifyAnother}
         />
       ) : null}
-    </section>
+    </>
   );
 }
