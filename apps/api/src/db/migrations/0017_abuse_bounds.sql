@@ -5,7 +5,7 @@ ALTER TABLE "payments" ADD COLUMN "authorization_url" text;--> statement-breakpo
 ALTER TABLE "payments" ADD COLUMN "access_code" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "network" text;--> statement-breakpoint
 ALTER TABLE "stay_bookings" ADD COLUMN "network" text;--> statement-breakpoint
--- What each payment was for, one payer's thing (lib/payments: openKeyOf). Of several payments of one
+-- What each payment was for, one payer's thing (a handler's subjectKey in payments.service.ts). Of several payments of one
 -- subject still holding, the newest keeps the plain key and the older ones a key of their own, so
 -- they keep their holds until they lapse as before.
 UPDATE "payments" SET "open_key" = CASE
