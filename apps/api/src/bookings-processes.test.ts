@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAY_MESSAGES, addDays, nairobiToday } from '@sokoni/contracts/stays-rules';
-import { accountsIn, call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
+import { accountsIn, call, callPatiently, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { stayBody } from '../test/stay-factories.js';
 import { queryRows } from '../test/test-app.js';
 
@@ -37,7 +37,7 @@ describe.runIf(usesPostgres)('stay bookings across server processes (PostgreSQL)
     const answers = await Promise.all(
       guests.map((guest, i) => {
         const startDate = addDays(first, i % 5);
-        return call(urls[i % 2]!, `/api/stays/${stayId}/book`, {
+        return callPatiently(urls[i % 2]!, `/api/stays/${stayId}/book`, {
           method: 'POST',
           token: guest.token,
           body: { startDate, endDate: addDays(startDate, 5) },

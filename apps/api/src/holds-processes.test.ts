@@ -4,7 +4,7 @@ import { HOLD_MESSAGES } from '@sokoni/contracts/holds';
 import { addDays, nairobiToday } from '@sokoni/contracts/stays-rules';
 import { events } from './db/schema/events.js';
 import { createProduct, SAMPLE_DELIVERY } from '../test/factories.js';
-import { accountsIn, call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
+import { accountsIn, call, callPatiently, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { stayBody } from '../test/stay-factories.js';
 import { queryRows } from '../test/test-app.js';
 
@@ -47,8 +47,9 @@ async function paidEvent(organizer: Account, capacity: number, price = 500): Pro
   return event!.id;
 }
 
+/** A start as the pay button makes it: told the server is busy (503, Retry-After), it asks again. */
 const startPayment = (url: string, payer: Account, body: Record<string, unknown>) =>
-  call(url, '/api/payments/initialize', {
+  callPatiently(url, '/api/payments/initialize', {
     method: 'POST',
     token: payer.token,
     body: { email: payer.email, callback_url: CALLBACK, ...body },
@@ -248,7 +249,7 @@ describe.runIf(usesPostgres)('holds across server processes (PostgreSQL)', () =>
     const newcomers = await accounts(10, { young: true });
     const claims = await Promise.all(
       newcomers.map((newcomer, i) =>
-        call(urls[i % 2]!, `/api/events/${free!.id}/tickets`, {
+        callPatiently(urls[i % 2]!, `/api/events/${free!.id}/tickets`, {
           method: 'POST',
           token: newcomer.token,
           body: { quantity: 10 },
@@ -263,7 +264,7 @@ describe.runIf(usesPostgres)('holds across server processes (PostgreSQL)', () =>
       });
     const pairs = await Promise.all(
       newcomers.map((newcomer, i) =>
-        call(urls[i % 2]!, `/api/events/${free!.id}/tickets`, {
+        callPatiently(urls[i % 2]!, `/api/events/${free!.id}/tickets`, {
           method: 'POST',
           token: newcomer.token,
           body: { quantity: 2 },
@@ -282,7 +283,7 @@ describe.runIf(usesPostgres)('holds across server processes (PostgreSQL)', () =>
     const bookings = await Promise.all(
       squatters.map((squatter, i) => {
         const startDate = addDays(first, i * 30);
-        return call(urls[i % 2]!, `/api/stays/${stay.body.id as string}/book`, {
+        return callPatiently(urls[i % 2]!, `/api/stays/${stay.body.id as string}/book`, {
           method: 'POST',
           token: squatter.token,
           body: { startDate, endDate: addDays(startDate, 30) },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProduct, SAMPLE_DELIVERY } from '../test/factories.js';
-import { call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
+import { call, callPatiently, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { queryRows } from '../test/test-app.js';
 
 const usesPostgres = process.env.TEST_DB_DRIVER === 'postgres';
@@ -51,7 +51,7 @@ describe.runIf(usesPostgres)('stock across server processes (PostgreSQL)', () =>
 
     const started = await Promise.all(
       buyers.map((buyer) =>
-        call(buyer.url, '/api/payments/initialize', {
+        callPatiently(buyer.url, '/api/payments/initialize', {
           method: 'POST',
           token: buyer.token,
           body: {

@@ -122,6 +122,37 @@ export async function call(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** How often a patient client asks again after being told to wait, before it gives up. */
+const PATIENCE = 8;
+
+/**
+ * One JSON call as a well-behaved client makes it: told the server is busy (503 with Retry-After, as
+ * a row too hot to lock in time is answered), it waits as asked and asks again. Any other 5xx, or a
+ * 503 without its code and Retry-After, is answered at once for the test to see.
+ */
+export async function callPatiently(
+  url: string,
+  path: string,
+  init: { method?: string; token?: string; body?: object } = {},
+): Promise<{ status: number; body: Record<string, unknown>; waits: number }> {
+  for (let waits = 0; ; waits += 1) {
+    const response = await fetch(`${url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const toldToWait =
+      response.status === 503 && (body.code === 'BUSY' || body.code === 'PAYMENT_STARTING') && retryAfter > 0;
+    if (!toldToWait || waits >= PATIENCE) return { status: response.status, body, waits };
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
+}
+
 /**
  * A test database of this suite's own and server processes on it, all stopped and removed once
  * the suite is done.

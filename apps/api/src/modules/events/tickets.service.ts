@@ -110,12 +110,15 @@ export function createTicketsService(deps: {
       return db.transaction(async (tx) => {
         await lockHolder(tx, caller.sub, standing);
         await listChanged(tx);
+        // Counted under the claimer's own lock, before the event's row is locked (as for a hold).
+        if (isUuid(eventId)) {
+          const holder = holderOf(caller.sub, standing, at());
+          refuseBeyondClaimBound(standing, quantity, await repo.seatsClaimed(tx, eventId, holder));
+        }
         const event = await lockForSale(tx, eventId);
         if (event.priceCents > 0) throw conflict(EVENT_MESSAGES.paidEvent, 'PAID_EVENT');
         const refusal = shortfall(event, quantity);
         if (refusal) throw refusal;
-        const holder = holderOf(caller.sub, standing, at());
-        refuseBeyondClaimBound(standing, quantity, await repo.seatsClaimed(tx, event.id, holder));
         const ticket = await repo.insertTicket(tx, {
           id: newTicketId(),
           eventId: event.id,
@@ -210,15 +213,19 @@ export function createTicketsService(deps: {
       hold: PaymentHold,
     ): Promise<{ eventId: string; title: string; totalCents: number }> {
       await listChanged(tx);
+      // The buyer's holds are counted under their own lock (the engine's) before the event's row is
+      // locked: that lock, which every buyer of the event waits on, is held no longer than the sale.
+      if (isUuid(request.eventId)) {
+        const held = await repo.seatsHeld(tx, request.eventId, holderOf(caller.sub, hold.standing, at()));
+        refuseBeyondHoldBounds('seats', hold.standing, {
+          subjects: [{ wanted: request.quantity, ...held.subject }],
+          total: { wanted: request.quantity, ...held.total },
+        });
+      }
       const event = await lockForSale(tx, request.eventId);
       if (event.priceCents === 0) throw badRequest(EVENT_MESSAGES.invalidAmount, 'FREE_EVENT');
       const refusal = shortfall(event, request.quantity);
       if (refusal) throw refusal;
-      const held = await repo.seatsHeld(tx, event.id, holderOf(caller.sub, hold.standing, at()));
-      refuseBeyondHoldBounds('seats', hold.standing, {
-        subjects: [{ wanted: request.quantity, ...held.subject }],
-        total: { wanted: request.quantity, ...held.total },
-      });
       await repo.insertHold(tx, {
         reference: hold.reference,
         eventId: event.id,

@@ -344,13 +344,8 @@ export function createProductsService(deps: {
      */
     async holdStock(tx: Db, hold: StockHold, by: StockHolder): Promise<void> {
       const at = new Date(now());
-      const quotes = await repo.findForSale(
-        tx,
-        hold.lines.map((line) => line.productId),
-        { at, lock: 'update' },
-      );
-      const refusal = shortfall(quotes, hold.lines);
-      if (refusal) throw refusal;
+      // Counted under the buyer's own lock (the engine's) before the products' rows are locked, so
+      // those, which every buyer waits on, are held no longer than the sale needs.
       const held = await repo.unitsHeld(tx, holderOf(by.userId, by.standing, at));
       const heldOf = new Map(held.map((row) => [row.productId, row]));
       const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -366,6 +361,13 @@ export function createProductsService(deps: {
           network: sum(held.map((row) => row.network)),
         },
       });
+      const quotes = await repo.findForSale(
+        tx,
+        hold.lines.map((line) => line.productId),
+        { at, lock: 'update' },
+      );
+      const refusal = shortfall(quotes, hold.lines);
+      if (refusal) throw refusal;
       await repo.insertHolds(tx, hold.reference, hold.lines, hold.until);
       await catalogueChanged(tx);
     },
