@@ -105,12 +105,10 @@ export function serverProcesses(databaseUrl: string) {
   };
 }
 
-/** One JSON call to a server process. */
-export async function call(
-  url: string,
-  path: string,
-  init: { method?: string; token?: string; body?: object } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
+type CallInit = { method?: string; token?: string; body?: object };
+type Answer = { status: number; body: Record<string, unknown>; retryAfter: number };
+
+async function ask(url: string, path: string, init: CallInit): Promise<Answer> {
   const response = await fetch(`${url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -119,7 +117,21 @@ export async function call(
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    retryAfter: Number(response.headers.get('retry-after')),
+  };
+}
+
+/** One JSON call to a server process. */
+export async function call(
+  url: string,
+  path: string,
+  init: CallInit = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { status, body } = await ask(url, path, init);
+  return { status, body };
 }
 
 /** How often a patient client asks again after being told to wait, before it gives up. */
@@ -133,22 +145,13 @@ const PATIENCE = 8;
 export async function callPatiently(
   url: string,
   path: string,
-  init: { method?: string; token?: string; body?: object } = {},
+  init: CallInit = {},
 ): Promise<{ status: number; body: Record<string, unknown>; waits: number }> {
   for (let waits = 0; ; waits += 1) {
-    const response = await fetch(`${url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    const body = (await response.json()) as Record<string, unknown>;
-    const retryAfter = Number(response.headers.get('retry-after'));
+    const { status, body, retryAfter } = await ask(url, path, init);
     const toldToWait =
-      response.status === 503 && (body.code === 'BUSY' || body.code === 'PAYMENT_STARTING') && retryAfter > 0;
-    if (!toldToWait || waits >= PATIENCE) return { status: response.status, body, waits };
+      status === 503 && (body.code === 'BUSY' || body.code === 'PAYMENT_STARTING') && retryAfter > 0;
+    if (!toldToWait || waits >= PATIENCE) return { status, body, waits };
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
   }
 }

@@ -34,7 +34,10 @@ export type CacheBus = {
 
 /** A process alone on its database (PGlite's is never shared): forgetting here is all there is. */
 export const localCacheBus: CacheBus = {
-  topic: (_name, forget) => async (tx, detail) => afterCommit(tx ?? {}, () => forget(detail)),
+  topic: (_name, forget) => async (tx, detail) => {
+    if (tx) afterCommit(tx, () => forget(detail));
+    else forget(detail);
+  },
   close: async () => {},
 };
 

@@ -46,7 +46,8 @@ export type HolderColumns = { userId: AnyColumn; network: AnyColumn; accountCrea
 /**
  * How a vertical's repository counts what a holder holds, in one select: `mine(where)` sums `amount`
  * over the holder's rows, `ours(where)` over young accounts' rows of their network (none for an
- * established holder), and `whose` keeps the rows either may be.
+ * established holder), `hereAndAll` both of one subject and of all, and `whose` keeps the rows
+ * either may be.
  */
 export function holderSums(holder: Holder, columns: HolderColumns, amount: AnyColumn) {
   const mine = sql`${columns.userId} = ${holder.userId}`;
@@ -61,6 +62,13 @@ export function holderSums(holder: Holder, columns: HolderColumns, amount: AnyCo
   return {
     mine: (where?: SQL) => sum(mine, where),
     ours: (where?: SQL) => sum(ours, where),
+    /** The four sums of one subject (`here`) and of all, as a select's columns; read back by heldOf. */
+    hereAndAll: (here: SQL) => ({
+      accountHere: sum(mine, here),
+      account: sum(mine),
+      networkHere: sum(ours, here),
+      network: sum(ours),
+    }),
     whose:
       holder.network === null
         ? eq(columns.userId, holder.userId)

@@ -253,12 +253,7 @@ export async function seatsHeld(db: Db, eventId: string, holder: Holder) {
   );
   const here = sql`${seatHolds.eventId} = ${eventId}`;
   const [row] = await db
-    .select({
-      accountHere: sums.mine(here),
-      account: sums.mine(),
-      networkHere: sums.ours(here),
-      network: sums.ours(),
-    })
+    .select(sums.hereAndAll(here))
     .from(payments)
     .innerJoin(seatHolds, eq(seatHolds.reference, payments.reference))
     .innerJoin(users, eq(users.id, payments.userId))

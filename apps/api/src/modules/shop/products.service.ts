@@ -347,13 +347,13 @@ export function createProductsService(deps: {
       // Counted under the buyer's own lock (the engine's) before the products' rows are locked, so
       // those, which every buyer waits on, are held no longer than the sale needs.
       const held = await repo.unitsHeld(tx, holderOf(by.userId, by.standing, at));
-      const heldOf = new Map(held.map((row) => [row.productId, row]));
+      const heldOfProduct = new Map(held.map((row) => [row.productId, row]));
       const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
       refuseBeyondHoldBounds('units', by.standing, {
         subjects: hold.lines.map((line) => ({
           wanted: line.quantity,
-          account: heldOf.get(line.productId)?.account ?? 0,
-          network: heldOf.get(line.productId)?.network ?? 0,
+          account: heldOfProduct.get(line.productId)?.account ?? 0,
+          network: heldOfProduct.get(line.productId)?.network ?? 0,
         })),
         total: {
           wanted: sum(hold.lines.map((line) => line.quantity)),

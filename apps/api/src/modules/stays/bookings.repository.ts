@@ -222,12 +222,7 @@ export async function nightsHeld(db: Db, stayId: string, holder: Holder, except?
   );
   const here = sql`${stayBookings.stayId} = ${stayId}`;
   const [row] = await db
-    .select({
-      accountHere: sums.mine(here),
-      account: sums.mine(),
-      networkHere: sums.ours(here),
-      network: sums.ours(),
-    })
+    .select(sums.hereAndAll(here))
     .from(stayBookings)
     .innerJoin(users, eq(users.id, stayBookings.guestId))
     .where(
