@@ -182,8 +182,8 @@ describe('request contracts', () => {
     }
   });
 
-  it.each(['\u0000', '\u0007', '\u001b', '\u007f', '\u0085'])(
-    'refuse the control character U+%s in every text field',
+  it.each(['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\ud800', '\udc00'])(
+    'refuse the control character or lone surrogate %j in every text field',
     (control) => {
       for (const [name, contract] of requestContracts) {
         const request = VALID_REQUESTS[name] as object;
