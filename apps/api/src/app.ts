@@ -16,7 +16,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@sokoni/contracts/error-codes';
-import { MY_ORDERS_PATH } from '@sokoni/contracts/mail';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedSampleData } from './seed/index.js';
@@ -240,12 +239,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sellers = createSellersService({ db: database.db });
   const wishlist = createWishlistService({ db: database.db, products, clock });
 
-  const orders = createOrdersService({
-    db: database.db,
-    products,
-    mail,
-    myOrdersUrl: () => `${origins.primary()}${MY_ORDERS_PATH}`,
-  });
+  const orders = createOrdersService({ db: database.db, products });
   const sales = createSalesService({ db: database.db, mail, siteUrl: origins.primary, clock });
   const community = createCommunityService({ db: database.db, uploads });
   const events = createEventsService({
@@ -289,8 +283,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     jobs,
     mail,
+    siteUrl: origins.primary,
     log: app.log,
     clock,
+    mpesaPromptSeconds: config.mpesaPromptSeconds,
   });
   // The sample's views and sales are in place: flag its trending products now, not a minute later.
   if (seeded) await products.refreshTrending();

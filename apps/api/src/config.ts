@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { MPESA_PROMPT_SECONDS } from '@sokoni/contracts/mpesa';
 
 const splitList = (value: string | undefined) =>
   value
@@ -84,6 +85,8 @@ const EnvSchema = z
       .regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
       .optional(),
     PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+    /** How long an M-Pesa prompt is waited for before 'No answer from your phone'. */
+    MPESA_PROMPT_SECONDS: z.coerce.number().int().min(10).max(600).default(MPESA_PROMPT_SECONDS),
     PAYMENT_CALLBACK_ORIGINS: z
       .string()
       .refine(
@@ -143,6 +146,7 @@ export type Config = {
   paymentsProvider: 'sandbox' | 'paystack';
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
+  mpesaPromptSeconds: number;
   /** Origins a payment may send the browser back to, besides our own (see lib/site-origins.ts). */
   callbackOrigins: string[];
 };
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsProvider: vars.PAYMENTS_PROVIDER,
     paystackSecretKey: vars.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: vars.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+    mpesaPromptSeconds: vars.MPESA_PROMPT_SECONDS,
     callbackOrigins: splitList(vars.PAYMENT_CALLBACK_ORIGINS).map((origin) => new URL(origin).origin),
   };
 }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-export type FakeCharge = { status: string; amount: number; currency: string };
+export type FakeCharge = { status: string; amount: number; currency: string; gateway_response?: string };
 export type RecordedRequest = {
   method: string;
   url: string;
@@ -10,7 +10,8 @@ export type RecordedRequest = {
 
 /**
  * A stand-in for api.paystack.co on loopback, speaking Paystack's request and response shapes
- * (https://paystack.com/docs/api/transaction). Tests set what verify answers per reference.
+ * (https://paystack.com/docs/api/transaction, /charge). Tests set what verify answers per reference:
+ * an M-Pesa charge stays pending (pay_offline) until a test says it succeeded or failed, or never does.
  */
 export async function startFakePaystack(secretKey: string) {
   const requests: RecordedRequest[] = [];
@@ -19,6 +20,8 @@ export async function startFakePaystack(secretKey: string) {
   const refunded = new Set<string>();
   let refundStatus: 'pending' | 'processed' = 'pending';
   let failNext: { status: number; body: unknown } | null = null;
+  /** What /charge answers at once for a phone, as M-Pesa does for a number it refuses outright. */
+  const chargeAnswers = new Map<string, { status: string; gateway_response: string }>();
   const app: FastifyInstance = Fastify({ logger: false });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -54,6 +57,44 @@ export async function startFakePaystack(secretKey: string) {
     };
   });
 
+  // https://paystack.com/docs/payments/payment-channels/#mobile-money
+  app.post('/charge', async (request, reply) => {
+    const body = request.body as {
+      reference?: string;
+      amount?: number;
+      currency?: string;
+      mobile_money?: { phone?: string; provider?: string };
+    };
+    if (!body.reference || !body.amount || !body.mobile_money?.phone) {
+      return reply.code(400).send({ status: false, message: 'Invalid charge' });
+    }
+    if (charges.has(body.reference)) {
+      return reply.code(400).send({ status: false, message: 'Duplicate Transaction Reference' });
+    }
+    const immediate = chargeAnswers.get(body.mobile_money.phone);
+    charges.set(body.reference, {
+      status: immediate?.status ?? 'ongoing',
+      amount: body.amount,
+      currency: body.currency ?? 'KES',
+      ...(immediate ? { gateway_response: immediate.gateway_response } : {}),
+    });
+    return {
+      status: true,
+      message: 'Charge attempted',
+      data: immediate
+        ? {
+            reference: body.reference,
+            status: immediate.status,
+            gateway_response: immediate.gateway_response,
+          }
+        : {
+            reference: body.reference,
+            status: 'pay_offline',
+            display_text: 'Please complete authorization process on your mobile number',
+          },
+    };
+  });
+
   app.get('/transaction/verify/:reference', async (request, reply) => {
     const { reference } = request.params as { reference: string };
     const charge = charges.get(reference);
@@ -67,6 +108,7 @@ export async function startFakePaystack(secretKey: string) {
         status: charge.status,
         amount: charge.amount,
         currency: charge.currency,
+        gateway_response: charge.gateway_response ?? (charge.status === 'success' ? 'Approved' : null),
       },
     };
   });
@@ -107,6 +149,9 @@ export async function startFakePaystack(secretKey: string) {
         ...charge,
       }),
     chargeOf: (reference: string) => charges.get(reference),
+    /** What /charge answers at once for this phone from now on (a refusal with M-Pesa's words). */
+    answerChargesTo: (phone: string, answer: { status: string; gateway_response: string }) =>
+      chargeAnswers.set(phone, answer),
     failNextWith: (status: number, body: unknown) => {
       failNext = { status, body };
     },

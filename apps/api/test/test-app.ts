@@ -69,6 +69,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     paymentsProvider: 'sandbox',
     paystackSecretKey: undefined,
     paystackBaseUrl: 'http://127.0.0.1:9',
+    mpesaPromptSeconds: 90,
     callbackOrigins: [],
     ...overrides,
   };

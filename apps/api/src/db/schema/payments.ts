@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_TYPES } from '@sokoni/contracts/checkout';
+import { PAYMENT_METHODS } from '@sokoni/contracts/mpesa';
 import { users } from './accounts.js';
 
 /** Every payment attempt: one row per reference we hand a provider. */
@@ -56,10 +58,22 @@ export const payments = pgTable(
     accessCode: text('access_code'),
     /** The payer's network when they started paying (lib/standing.ts): new accounts share its bounds. */
     network: text('network').notNull(),
+    /** A prompt on the payer's M-Pesa phone, or the provider's card page (#26). */
+    method: text('method', { enum: PAYMENT_METHODS }).notNull().default('card'),
+    /** The M-Pesa number the prompt went to (E.164), for the waiting screen and the receipt. */
+    phone: text('phone'),
+    /** While an M-Pesa prompt waits: when we stop waiting for the payer's answer. */
+    promptExpiresAt: timestamp('prompt_expires_at', { withTimezone: true }),
+    /** When the provider was last asked about a pending charge: not again within 10 s. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** An event payment's tickets, so paying again asks for as many. */
+    quantity: integer('quantity'),
   },
   (table) => [
     check('payments_status_known', sql`${table.status} in ('pending', 'success', 'failed', 'abandoned')`),
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
+    check('payments_method_known', sql`${table.method} in ('mpesa', 'card')`),
+    check('payments_mpesa_has_phone', sql`${table.method} <> 'mpesa' or ${table.phone} is not null`),
     check('payments_refund_status_known', sql`${table.refundStatus} in ('pending', 'refunded')`),
     index('payments_subject').on(table.paymentType, table.subjectId),
     index('payments_refunds_pending')

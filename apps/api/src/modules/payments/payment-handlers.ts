@@ -24,6 +24,25 @@ export type ReleaseReason =
  */
 export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'unavailable';
 
+/** Who sold what a receipt is for, and how the payer reaches them. */
+export type ReceiptSeller = {
+  role: 'Seller' | 'Host' | 'Organizer' | 'Instructor';
+  name: string;
+  email: string;
+  phone: string | null;
+};
+
+/** What a receipt says of the thing bought (#26), read in the settling transaction. */
+export type ReceiptDetails = {
+  /** What was bought, a line each, with its amount in shillings: '2 × Bao board', 5000. */
+  items: { description: string; amount: number }[];
+  sellers: ReceiptSeller[];
+  /** An order's delivery or pickup, a line each (address, phone); null for anything else. */
+  delivery: string[] | null;
+  /** Where on the site the payer finds what they bought: '/orders/…', '/tickets', '/trips/…'. */
+  path: string;
+};
+
 /**
  * Each vertical (orders, stay bookings, event tickets, courses) plugs into the one payment engine
  * with a handler. Every call that takes `tx` runs inside the engine's transaction:
@@ -34,6 +53,7 @@ export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'unavailable';
  *   (units, nights, seats), in the transaction that inserts the payment: both or neither. The engine
  *   refuses an amount that is not the price `prepare` answers.
  * - `fulfil` runs once per reference, in the settling transaction, when the charge succeeded.
+ * - `receipt` says what was bought and from whom, for the receipt the engine sends once fulfilled.
  * - `release` gives the hold back; the engine calls it exactly once per payment that fails, is
  *   abandoned, lapses or is superseded (never for one that was fulfilled).
  * A charge that succeeded but fulfilled nothing is refunded by the engine, and its payer told so.
@@ -53,6 +73,11 @@ export type PaymentHandler<T extends PaymentType = PaymentType> = {
     payment: { subjectId: string; reference: string; userId: string; amountCents: number },
   ): Promise<FulfilOutcome>;
   release(tx: Db, payment: { subjectId: string; reference: string }, reason: ReleaseReason): Promise<void>;
+  /** What the receipt of a fulfilled payment says was bought, and from whom. */
+  receipt(
+    tx: Db,
+    payment: { subjectId: string; reference: string; userId: string; amountCents: number },
+  ): Promise<ReceiptDetails>;
   /** What the payer of a charge to refund is told, in the vertical's words (a generic text otherwise). */
   refundNotice?(amount: string): string;
 };

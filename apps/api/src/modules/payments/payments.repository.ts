@@ -22,6 +22,10 @@ export async function insertPayment(
     holdExpiresAt: Date;
     openKey: string;
     network: string;
+    method: 'mpesa' | 'card';
+    phone: string | null;
+    promptExpiresAt: Date | null;
+    quantity: number | null;
     /** Business time: how long a start has been with the provider is read from it. */
     createdAt: Date;
   },
@@ -84,6 +88,48 @@ export async function setAuthorization(
   await db.update(payments).set(values).where(eq(payments.id, id));
 }
 
+/** The provider has the M-Pesa charge (its prompt is on the payer's phone) as of `at`. */
+export async function setChecked(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(payments).set({ checkedAt: at }).where(eq(payments.id, id));
+}
+
+/**
+ * Claims the next check of a pending charge with the provider: true for the one caller that may ask
+ * now, false while the last check is more recent than `notAfter` (Paystack asks for 10 s between).
+ */
+export async function claimCheck(db: Db, id: string, at: Date, notAfter: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ checkedAt: at })
+    .where(
+      and(
+        eq(payments.id, id),
+        sql`(${payments.checkedAt} is null or ${payments.checkedAt} <= ${notAfter.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The M-Pesa prompts a sandbox phone number has waiting, newest first. */
+export async function findSandboxPrompts(db: Db, phone: string, at: Date): Promise<PaymentRecord[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, 'sandbox'),
+        eq(payments.method, 'mpesa'),
+        eq(payments.phone, phone),
+        eq(payments.status, 'pending'),
+        isNull(payments.holdEndedAt),
+        sql`${payments.promptExpiresAt} > ${at.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(10);
+}
+
 /** References of pending payments whose hold ran out before `at`, oldest first. */
 export async function findLapsedHolds(db: Db, at: Date, limit: number): Promise<string[]> {
   const rows = await db
@@ -121,7 +167,7 @@ export async function recordPaymentEvent(
   await db.insert(paymentEvents).values({ ...values, payload: storableJson(values.payload) });
 }
 
-/** The latest sandbox decision for a reference ('success' | 'failed'), if the shopper made one. */
+/** The latest sandbox decision for a reference ('success' | 'failed' | a failure), if the payer made one. */
 export async function findSandboxOutcome(db: Db, paymentId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ outcome: paymentEvents.outcome })

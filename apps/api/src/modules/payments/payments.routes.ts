@@ -9,6 +9,7 @@ import {
   VerifyPaymentQuery,
 } from '@sokoni/contracts/payments';
 import { PAYMENT_PROVIDER_LABELS, type PaymentProviderName } from '@sokoni/contracts/checkout';
+import { SANDBOX_PHONE_TEXTS, SANDBOX_WRONG_PIN } from '@sokoni/contracts/mpesa';
 import { line } from '@sokoni/contracts/text';
 import { callerOf } from '../../lib/auth-guard.js';
 import { standingOf } from '../../lib/standing.js';
@@ -20,6 +21,7 @@ import {
   SANDBOX_PAGE_CSP,
   sandboxApprovalPage,
   sandboxCheckoutPage,
+  sandboxPhonePage,
 } from './sandbox-page.js';
 
 type Options = {
@@ -124,13 +126,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
 
   if (!options.sandbox) return;
 
-  // The sandbox page's Pay and Decline are plain HTML forms: they post form-encoded (empty) bodies.
+  // The sandbox pages' buttons are plain HTML forms: they post form-encoded bodies (the phone's PIN).
   await app.register(async (plugin) => {
     const sandbox = plugin.withTypeProvider<ZodTypeProvider>();
     sandbox.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, _body, done) => done(null, {}),
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
     const Reference = z.object({ reference: line().min(1).max(100) });
@@ -169,6 +171,48 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Options> = async (app, option
           amount,
           redirectTo: callbackRedirect(payment.callbackUrl, payment.reference),
         });
+      },
+    );
+
+    const Phone = z.object({ phone: z.string().regex(/^\+254[17]\d{8}$/) });
+    const phonePage = async (phone: string, notice?: string) =>
+      sandboxPhonePage({ phone, prompts: await payments.sandboxPrompts(phone), notice });
+
+    sandbox.get(
+      `${path}/phone/:phone`,
+      { config: { access: 'public' }, schema: { hide: true, params: Phone } },
+      async (request, reply) => {
+        html(reply);
+        return phonePage(request.params.phone);
+      },
+    );
+
+    sandbox.post(
+      `${path}/phone/:phone/:reference`,
+      {
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          params: Phone.extend(Reference.shape),
+          body: z.object({ answer: z.enum(['approve', 'cancel']), pin: z.string().max(20).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { phone, reference } = request.params;
+        const { answer, pin = '' } = request.body;
+        html(reply);
+        if (answer === 'approve' && !/^\d{4}$/.test(pin)) {
+          return phonePage(phone, SANDBOX_PHONE_TEXTS.pinRequired);
+        }
+        const outcome = answer === 'cancel' ? 'cancel' : pin === SANDBOX_WRONG_PIN ? 'wrong_pin' : 'approve';
+        const { amount } = await payments.sandboxAnswer(phone, reference, outcome);
+        const notice =
+          outcome === 'approve'
+            ? SANDBOX_PHONE_TEXTS.approved(amount)
+            : outcome === 'cancel'
+              ? SANDBOX_PHONE_TEXTS.cancelled
+              : SANDBOX_PHONE_TEXTS.wrongPin;
+        return phonePage(phone, notice);
       },
     );
 

@@ -2,6 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { formatKES, centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES, type PaymentType } from '@sokoni/contracts/checkout';
 import { REFUND_MAIL } from '@sokoni/contracts/mail';
+import {
+  maskKenyanPhone,
+  MPESA_CHECK_SECONDS,
+  MPESA_PROMPT_SECONDS,
+  MPESA_TEST_NUMBERS,
+  PAYMENT_FAILURE_MESSAGES,
+  PAYMENT_FAILURES,
+  type PaymentFailure,
+} from '@sokoni/contracts/mpesa';
 import type {
   InitializePaymentData,
   InitializePaymentResponse,
@@ -16,8 +25,14 @@ import type { AuthUser } from '../../lib/tokens.js';
 import type { JobQueue } from '../../lib/job-queue.js';
 import type { MailMessage, MailService } from '../mail/mail.service.js';
 import type { PaymentHandler, PaymentHandlers, PaymentSubject, ReleaseReason } from './payment-handlers.js';
-import { ProviderError, type PaymentProvider, type ProviderCharge } from './payment-provider.js';
+import {
+  ProviderError,
+  type MobileMoneyStart,
+  type PaymentProvider,
+  type ProviderCharge,
+} from './payment-provider.js';
 import * as repo from './payments.repository.js';
+import { receiptMail } from './receipt-mail.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 
 const CURRENCY = 'KES';
@@ -26,11 +41,18 @@ const CURRENCY = 'KES';
 const REFERENCE = /^sok_[a-f0-9]{24}$/;
 const newPaymentReference = () => `sok_${randomBytes(12).toString('hex')}`;
 const isPaymentReference = (reference: string): boolean => REFERENCE.test(reference);
-type SettleSource = 'verify' | 'webhook' | 'sandbox';
+/** Card unless the payer chose M-Pesa: a request without a method is the spec client's card redirect. */
+const methodOf = (input: InitializePaymentData) => input.method ?? 'card';
+const phoneOf = (input: InitializePaymentData) =>
+  methodOf(input) === 'mpesa' ? (input.phone ?? null) : null;
+type SettleSource = 'verify' | 'webhook' | 'sandbox' | 'initialize';
 
 const HOLD_MS = PAYMENT_HOLD_MINUTES * 60 * 1000;
 /** A payment asked for again with the same terms is answered again while this much of its hold is left. */
 const REUSE_MIN_LEFT_MS = 2 * 60 * 1000;
+/** An M-Pesa prompt asked for again with the same number is answered again while this much of its wait is left. */
+const PROMPT_REUSE_MIN_LEFT_MS = 20 * 1000;
+const CHECK_MS = MPESA_CHECK_SECONDS * 1000;
 /**
  * A payment asked for again while the first ask is still with the provider waits for it this long
  * (in steps), then is told to try again; a start older than this that never heard back is replaced.
@@ -84,15 +106,20 @@ export function createPaymentsService(deps: {
   handlers: PaymentHandlers;
   jobs: JobQueue;
   mail: Pick<MailService, 'queue'>;
+  /** Sokoni's own origin, for the link in receipts (read when one is made). */
+  siteUrl: () => string;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
   clock?: Clock;
+  /** How long an M-Pesa prompt is waited for (MPESA_PROMPT_SECONDS unless told). */
+  mpesaPromptSeconds?: number;
 }) {
   const { db, provider, handlers, log } = deps;
   const { now } = deps.clock ?? systemClock;
+  const promptMs = (deps.mpesaPromptSeconds ?? MPESA_PROMPT_SECONDS) * 1000;
 
   const handlerFor = <T extends PaymentType>(type: T): PaymentHandler<T> => {
     const handler = handlers[type] as PaymentHandler<T> | undefined;
@@ -216,6 +243,17 @@ export function createPaymentsService(deps: {
   );
   deps.jobs.schedule(REFUNDS_QUEUE, '* * * * *');
 
+  /** Why a payment ended unpaid, in the payer's words: the provider's reason when it gave one. */
+  function failureOf(payment: repo.PaymentRecord): PaymentVerification['failure'] {
+    if (payment.status !== 'failed' && payment.status !== 'abandoned') return null;
+    const reason: PaymentFailure = (PAYMENT_FAILURES as readonly string[]).includes(
+      payment.failureReason ?? '',
+    )
+      ? (payment.failureReason as PaymentFailure)
+      : 'failed';
+    return { reason, ...PAYMENT_FAILURE_MESSAGES[reason] };
+  }
+
   const toVerification = (payment: repo.PaymentRecord): PaymentVerification => ({
     status: payment.status,
     reference: payment.reference,
@@ -225,6 +263,12 @@ export function createPaymentsService(deps: {
     subjectId: payment.subjectId,
     paidAt: payment.paidAt?.toISOString() ?? null,
     refund: payment.refundStatus ?? null,
+    method: payment.method,
+    phone: payment.phone ? maskKenyanPhone(payment.phone) : null,
+    promptExpiresAt:
+      payment.status === 'pending' && payment.promptExpiresAt ? payment.promptExpiresAt.toISOString() : null,
+    failure: failureOf(payment),
+    quantity: payment.quantity,
   });
 
   /**
@@ -247,7 +291,10 @@ export function createPaymentsService(deps: {
       if (charge.status !== 'success') {
         // Told again what we know (a payment we abandoned, reported abandoned): keep our reason.
         if (charge.status !== payment.status) {
-          await repo.setPaymentStatus(tx, payment.id, { status: charge.status, failureReason: null });
+          await repo.setPaymentStatus(tx, payment.id, {
+            status: charge.status,
+            failureReason: charge.failure ?? null,
+          });
         }
         await releaseHold(tx, payment, charge.status);
         return;
@@ -274,7 +321,16 @@ export function createPaymentsService(deps: {
       const holdWasOpen = await repo.endHold(tx, payment.id, new Date(now()));
       const handler = handlerFor(payment.paymentType);
       const outcome = await handler.fulfil(tx, payment);
-      if (outcome !== 'fulfilled') {
+      if (outcome === 'fulfilled') {
+        // The receipt is written with the fulfilment: sent once it commits, and only once.
+        const receipt = {
+          payment,
+          payerName: (await repo.findPayerName(tx, payment.userId)) ?? payment.email,
+          paidAt: new Date(now()),
+          details: await handler.receipt(tx, payment),
+        };
+        await deps.mail.queue(tx, receiptMail(receipt, deps.siteUrl()));
+      } else {
         log.warn(
           { reference, subject: payment.subjectId, outcome },
           'paid for a subject that cannot be fulfilled: refunding it',
@@ -295,7 +351,19 @@ export function createPaymentsService(deps: {
     payment.userId === caller.sub &&
     payment.amountCents === shillingsToCents(input.amount) &&
     payment.email === input.email &&
-    payment.callbackUrl === input.callback_url;
+    payment.callbackUrl === input.callback_url &&
+    payment.method === methodOf(input) &&
+    payment.phone === phoneOf(input);
+
+  /** Has the provider taken the payment: a card page to go to, or an M-Pesa prompt on its way? */
+  const answered = (payment: repo.PaymentRecord) =>
+    payment.method === 'mpesa' ? payment.checkedAt !== null : payment.authorizationUrl !== null;
+
+  /** Long enough left to answer the payment again: of its hold, and of an M-Pesa prompt's wait. */
+  const enoughLeft = (payment: repo.PaymentRecord, moment: number) =>
+    (payment.holdExpiresAt?.getTime() ?? 0) - moment >= REUSE_MIN_LEFT_MS &&
+    (payment.method !== 'mpesa' ||
+      (payment.promptExpiresAt?.getTime() ?? 0) - moment >= PROMPT_REUSE_MIN_LEFT_MS);
 
   /**
    * One start of a payment, in one transaction. Locks are taken in one order (docs/decisions/0015):
@@ -318,9 +386,8 @@ export function createPaymentsService(deps: {
     const open = await repo.lockOpenPayment(tx, openKey);
     const moment = now();
     if (open && sameTerms(open, caller, input)) {
-      const left = (open.holdExpiresAt?.getTime() ?? 0) - moment;
-      if (open.authorizationUrl && left >= REUSE_MIN_LEFT_MS) return { kind: 'open', payment: open };
-      if (!open.authorizationUrl && moment - open.createdAt.getTime() < STARTING_WAIT_MS) {
+      if (answered(open) && enoughLeft(open, moment)) return { kind: 'open', payment: open };
+      if (!answered(open) && moment - open.createdAt.getTime() < STARTING_WAIT_MS) {
         return { kind: 'starting' };
       }
     }
@@ -357,22 +424,81 @@ export function createPaymentsService(deps: {
       holdExpiresAt,
       openKey,
       network: standing.network,
+      method: methodOf(input),
+      phone: phoneOf(input),
+      promptExpiresAt: methodOf(input) === 'mpesa' ? new Date(moment + promptMs) : null,
+      quantity: input.paymentType === 'event' ? input.quantity : null,
       createdAt: new Date(moment),
     });
     return { kind: 'created', payment, subject };
   }
 
-  const answer = (payment: repo.PaymentRecord): InitializePaymentResponse => ({
-    status: true,
-    message: 'Authorization URL created',
-    data: {
-      authorization_url: payment.authorizationUrl ?? '',
-      access_code: payment.accessCode ?? '',
-      reference: payment.reference,
-    },
-  });
+  /**
+   * A payment as its start is answered: the card page to go to, or the M-Pesa prompt sent (with
+   * its outcome when the provider already gave it, as a declined test number does).
+   */
+  function answer(payment: repo.PaymentRecord, displayText = ''): InitializePaymentResponse {
+    if (payment.method === 'mpesa') {
+      const waiting = payment.status === 'pending';
+      return {
+        status: true,
+        message: 'M-Pesa prompt sent',
+        data: {
+          reference: payment.reference,
+          status: payment.status,
+          method: 'mpesa',
+          phone: maskKenyanPhone(payment.phone ?? ''),
+          amount: centsToShillings(payment.amountCents),
+          promptExpiresAt: (payment.promptExpiresAt ?? payment.createdAt).toISOString(),
+          checkAfterSeconds: waiting ? MPESA_CHECK_SECONDS : 0,
+          displayText,
+        },
+      };
+    }
+    return {
+      status: true,
+      message: 'Authorization URL created',
+      data: {
+        authorization_url: payment.authorizationUrl ?? '',
+        access_code: payment.accessCode ?? '',
+        reference: payment.reference,
+      },
+    };
+  }
 
-  /** Asks the provider for the payer's checkout, after the payment and its hold committed. */
+  /** Sends the M-Pesa prompt; an answer that is already final (a decline) settles the payment at once. */
+  async function promptPhone(
+    payment: repo.PaymentRecord,
+    charge: Parameters<PaymentProvider['chargeMobileMoney']>[0],
+  ): Promise<InitializePaymentResponse> {
+    const started: MobileMoneyStart = await provider.chargeMobileMoney(charge);
+    await db.transaction(async (tx) => {
+      await repo.setChecked(tx, payment.id, new Date(now()));
+      await repo.recordPaymentEvent(tx, {
+        paymentId: payment.id,
+        source: 'initialize',
+        outcome: 'prompted',
+        payload: started.raw,
+      });
+    });
+    if (started.status !== 'pending') {
+      await settle(
+        payment.reference,
+        {
+          status: started.status,
+          ...(started.failure ? { failure: started.failure } : {}),
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          raw: started.raw,
+        },
+        'initialize',
+      );
+    }
+    const current = (await repo.findPaymentByReference(db, payment.reference)) ?? payment;
+    return answer(current, started.displayText);
+  }
+
+  /** Asks the provider for the payer's checkout or prompt, after the payment and its hold committed. */
   async function askProvider(
     payment: repo.PaymentRecord,
     subject: PaymentSubject,
@@ -380,19 +506,30 @@ export function createPaymentsService(deps: {
     input: InitializePaymentData,
   ): Promise<InitializePaymentResponse> {
     const { reference } = payment;
+    const metadata = {
+      paymentType: input.paymentType,
+      subjectId: subject.subjectId,
+      userId: caller.sub,
+      description: subject.description,
+    };
     try {
+      if (payment.method === 'mpesa') {
+        return await promptPhone(payment, {
+          reference,
+          amountCents: subject.amountCents,
+          currency: CURRENCY,
+          email: input.email,
+          phone: payment.phone ?? '',
+          metadata,
+        });
+      }
       const started = await provider.initialize({
         reference,
         amountCents: subject.amountCents,
         currency: CURRENCY,
         email: input.email,
         callbackUrl: input.callback_url,
-        metadata: {
-          paymentType: input.paymentType,
-          subjectId: subject.subjectId,
-          userId: caller.sub,
-          description: subject.description,
-        },
+        metadata,
       });
       const authorization = { authorizationUrl: started.authorizationUrl, accessCode: started.accessCode };
       await db.transaction(async (tx) => {
@@ -419,6 +556,37 @@ export function createPaymentsService(deps: {
       });
       throw new AppError('PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.providerUnavailable, 502);
     }
+  }
+
+  async function checkWithProvider(reference: string): Promise<void> {
+    try {
+      await settle(reference, await provider.verify(reference), 'verify');
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      log.error({ reference, err: error }, 'payment provider could not verify');
+      throw new AppError('PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.providerUnavailable, 502);
+    }
+  }
+
+  /**
+   * A waiting M-Pesa prompt: the provider is asked no more than once in 10 s, however many pages
+   * poll; once the wait is over and the provider still has no answer, the payment ends unanswered
+   * and its hold is given back, so the payer can pay again at once. Should the payer approve after
+   * all, the provider's success still settles it (fulfilled, or refunded if taken meanwhile).
+   */
+  async function checkPrompt(payment: repo.PaymentRecord): Promise<void> {
+    const moment = now();
+    if (await repo.claimCheck(db, payment.id, new Date(moment), new Date(moment - CHECK_MS))) {
+      await checkWithProvider(payment.reference);
+    }
+    if ((payment.promptExpiresAt?.getTime() ?? Infinity) > moment) return;
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockPaymentByReference(tx, payment.reference);
+      if (!locked || locked.status !== 'pending' || locked.holdEndedAt !== null) return;
+      await repo.setPaymentStatus(tx, locked.id, { status: 'failed', failureReason: 'no_answer' });
+      await repo.recordPaymentEvent(tx, { paymentId: locked.id, source: 'verify', outcome: 'no_answer' });
+      await releaseHold(tx, locked, 'failed');
+    });
   }
 
   return {
@@ -460,14 +628,10 @@ export function createPaymentsService(deps: {
           notFound: () => notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND'),
         },
       );
-      if (payment.status === 'pending' || payment.status === 'abandoned') {
-        try {
-          await settle(reference, await provider.verify(reference), 'verify');
-        } catch (error) {
-          if (!(error instanceof ProviderError)) throw error;
-          log.error({ reference, err: error }, 'payment provider could not verify');
-          throw new AppError('PROVIDER_UNAVAILABLE', PAYMENT_MESSAGES.providerUnavailable, 502);
-        }
+      if (payment.method === 'mpesa' && payment.status === 'pending') {
+        await checkPrompt(payment);
+      } else if (payment.status === 'pending' || payment.status === 'abandoned') {
+        await checkWithProvider(reference);
       }
       const current = await repo.findPaymentByReference(db, reference);
       return toVerification(current ?? payment);
@@ -498,6 +662,55 @@ export function createPaymentsService(deps: {
         throw notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
       const description = await handlerFor(payment.paymentType).describe(payment.subjectId);
       return { payment, description, amount: formatKES(centsToShillings(payment.amountCents)) };
+    },
+
+    /** The M-Pesa prompts waiting on a sandbox phone, with what each is for (none reach the silent test number). */
+    async sandboxPrompts(phone: string) {
+      if (phone === MPESA_TEST_NUMBERS.neverAnswers) return [];
+      const prompts = await repo.findSandboxPrompts(db, phone, new Date(now()));
+      return Promise.all(
+        prompts.map(async (payment) => ({
+          reference: payment.reference,
+          amount: formatKES(centsToShillings(payment.amountCents)),
+          description: await handlerFor(payment.paymentType).describe(payment.subjectId),
+        })),
+      );
+    },
+
+    /**
+     * The payer's answer on the sandbox phone, settled as a provider's webhook would be: approved with
+     * any four digits but the wrong-PIN one, refused with that, or cancelled. Only a prompt waiting on
+     * this very number is answered.
+     */
+    async sandboxAnswer(phone: string, reference: string, answer: 'approve' | 'wrong_pin' | 'cancel') {
+      const payment = isPaymentReference(reference)
+        ? await repo.findPaymentByReference(db, reference)
+        : undefined;
+      if (
+        !payment ||
+        payment.provider !== 'sandbox' ||
+        payment.method !== 'mpesa' ||
+        payment.phone !== phone ||
+        phone === MPESA_TEST_NUMBERS.neverAnswers
+      )
+        throw notFound(PAYMENT_MESSAGES.notFound, 'PAYMENT_NOT_FOUND');
+      const charge: ProviderCharge =
+        answer === 'approve'
+          ? {
+              status: 'success',
+              amountCents: payment.amountCents,
+              currency: payment.currency,
+              raw: { answer },
+            }
+          : {
+              status: 'failed',
+              failure: answer === 'cancel' ? 'declined' : 'wrong_pin',
+              amountCents: payment.amountCents,
+              currency: payment.currency,
+              raw: { answer },
+            };
+      await settle(reference, charge, 'sandbox');
+      return { amount: formatKES(centsToShillings(payment.amountCents)) };
     },
 
     /** The shopper's choice on the sandbox page, settled as a provider's webhook would be. */

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentStatus } from '@sokoni/contracts/checkout';
+import type { PaymentFailure } from '@sokoni/contracts/mpesa';
 import { ProviderError, type PaymentProvider } from './payment-provider.js';
 
 const TIMEOUT_MS = 15_000;
@@ -11,6 +12,32 @@ function toStatus(paystackStatus: unknown): PaymentStatus {
   if (paystackStatus === 'abandoned') return 'abandoned';
   return 'pending';
 }
+
+/**
+ * Why a charge failed, from the words Paystack passes on (its gateway_response, or M-Pesa's result:
+ * 1032 'Request cancelled by user', 2001 'The initiator information is invalid' for a wrong PIN,
+ * 1 'The balance is insufficient', 1037 'DS timeout user cannot be reached').
+ */
+export function failureOf(said: unknown): PaymentFailure {
+  const text = typeof said === 'string' ? said : '';
+  if (/insufficient|balance is/i.test(text)) return 'insufficient_funds';
+  if (/\bpin\b|initiator information/i.test(text)) return 'wrong_pin';
+  if (/time(d)?\s*-?out|cannot be reached|unreachable|no response|not respond/i.test(text))
+    return 'no_answer';
+  if (/cancel|declin|reject/i.test(text)) return 'declined';
+  return 'failed';
+}
+
+/** A charge as Paystack reports it (verify, a webhook, a charge's first answer). */
+type PaystackCharge = {
+  status?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  gateway_response?: unknown;
+  message?: unknown;
+};
+const failureIn = (charge: PaystackCharge, status: PaymentStatus) =>
+  status === 'failed' ? { failure: failureOf(charge.gateway_response ?? charge.message) } : {};
 
 type PaystackAnswer<T> = { status?: boolean; message?: string; data?: T };
 
@@ -74,18 +101,48 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       return { authorizationUrl: data.authorization_url, accessCode: data.access_code };
     },
 
+    // https://paystack.com/docs/payments/payment-channels/#mobile-money: M-Pesa answers pay_offline
+    // (the prompt is on its way); the outcome comes by webhook, or by verify no sooner than 10 s on.
+    async chargeMobileMoney(charge) {
+      const data = await call<PaystackCharge & { display_text?: unknown }>('/charge', {
+        method: 'POST',
+        body: {
+          email: charge.email,
+          amount: charge.amountCents,
+          currency: charge.currency,
+          reference: charge.reference,
+          mobile_money: { phone: charge.phone, provider: 'mpesa' },
+          metadata: charge.metadata,
+        },
+      });
+      const status = toStatus(data.status);
+      return {
+        status,
+        ...failureIn(data, status),
+        displayText: typeof data.display_text === 'string' ? data.display_text : '',
+        raw: data,
+      };
+    },
+
     async verify(reference) {
-      const data = await call<{ status: string; amount: number; currency: string }>(
+      const data = await call<PaystackCharge & { amount: number; currency: string }>(
         `/transaction/verify/${encodeURIComponent(reference)}`,
         { method: 'GET' },
       );
-      return { status: toStatus(data.status), amountCents: data.amount, currency: data.currency, raw: data };
+      const status = toStatus(data.status);
+      return {
+        status,
+        ...failureIn(data, status),
+        amountCents: data.amount,
+        currency: data.currency,
+        raw: data,
+      };
     },
 
     chargeFromWebhook(event) {
       const { event: name, data } = (event ?? {}) as {
         event?: unknown;
-        data?: { reference?: unknown; status?: unknown; amount?: unknown; currency?: unknown };
+        data?: PaystackCharge & { reference?: unknown };
       };
       // A refund's events tell of the money going back, never of a charge.
       if (
@@ -96,10 +153,12 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       ) {
         return null;
       }
+      const status = toStatus(data.status);
       return {
         reference: data.reference,
         charge: {
-          status: toStatus(data.status),
+          status,
+          ...failureIn(data, status),
           amountCents: data.amount,
           currency: data.currency,
           raw: event,

@@ -1,3 +1,5 @@
+import { formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
+import { SANDBOX_PHONE_TEXTS } from '@sokoni/contracts/mpesa';
 import { escapeHtml } from '../../lib/html.js';
 
 const STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a}
@@ -6,7 +8,9 @@ h1{font-size:20px;margin:0 0 4px}.muted{color:#475569;font-size:14px}.amount{fon
 .badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:600}
 form{display:inline}button{font:inherit;font-weight:600;border-radius:10px;padding:12px 20px;border:0;cursor:pointer;min-height:44px}
 .pay{background:#047857;color:#fff}.decline{background:#fff;color:#b91c1c;border:1px solid #fca5a5}
-.actions{display:flex;gap:12px;margin-top:24px}button:focus-visible{outline:3px solid #0ea5e9;outline-offset:2px}`;
+.actions{display:flex;gap:12px;margin-top:24px}button:focus-visible{outline:3px solid #0ea5e9;outline-offset:2px}
+.prompt{border:1px solid #e2e8f0;border-radius:12px;padding:16px;margin-top:16px}.prompt h2{font-size:18px;margin:0 0 4px}
+label{display:block;font-weight:600;margin-top:12px}input{font:inherit;font-size:20px;letter-spacing:.3em;width:8ch;padding:8px;border:1px solid #94a3b8;border-radius:8px;margin-top:4px}`;
 
 function page(title: string, body: string, head = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -55,6 +59,38 @@ export function sandboxApprovalPage(view: { amount: string; redirectTo: string }
 <p class="muted" role="status">Waiting for approval… you will be taken back to Sokoni.</p>
 <p><a href="${escapeHtml(view.redirectTo)}">Continue</a></p>`,
     `<meta http-equiv="refresh" content="2;url=${escapeHtml(view.redirectTo)}">`,
+  );
+}
+
+/**
+ * The sandbox phone: the M-Pesa prompts waiting on one number, each as the phone shows it ('Pay
+ * KES 3,600 to Sokoni?'), with a PIN field, Approve and Cancel. It stands in for the payer's phone
+ * and moves no money. `notice` is what the last answer did.
+ */
+export function sandboxPhonePage(view: {
+  phone: string;
+  prompts: { reference: string; amount: string; description: string }[];
+  notice?: string;
+}): string {
+  const base = `/api/payments/sandbox/phone/${encodeURIComponent(view.phone)}`;
+  const prompts = view.prompts
+    .map(
+      (prompt, index) => `<section class="prompt" aria-labelledby="prompt-${index}">
+<h2 id="prompt-${index}">${escapeHtml(SANDBOX_PHONE_TEXTS.prompt(prompt.amount))}</h2><p class="muted">${escapeHtml(prompt.description)}</p>
+<form method="post" action="${base}/${encodeURIComponent(prompt.reference)}">
+<label for="pin-${index}">${escapeHtml(SANDBOX_PHONE_TEXTS.pinLabel)}</label>
+<input id="pin-${index}" name="pin" type="password" inputmode="numeric" pattern="[0-9]{4}" maxlength="4" required autocomplete="off" aria-describedby="pin-hint">
+<div class="actions"><button class="pay" type="submit" name="answer" value="approve">${escapeHtml(SANDBOX_PHONE_TEXTS.approve)}</button>
+<button class="decline" type="submit" name="answer" value="cancel" formnovalidate>${escapeHtml(SANDBOX_PHONE_TEXTS.cancel)}</button></div></form></section>`,
+    )
+    .join('\n');
+  return page(
+    `${SANDBOX_PHONE_TEXTS.title} — Sokoni`,
+    `<span class="badge">${escapeHtml(SANDBOX_PHONE_TEXTS.noMoney)}</span>
+<h1>${escapeHtml(SANDBOX_PHONE_TEXTS.title)}</h1><p class="muted">${escapeHtml(formatKenyanPhone(view.phone))}</p>
+${view.notice ? `<p role="status"><strong>${escapeHtml(view.notice)}</strong></p>` : ''}
+${prompts || `<p class="muted">${escapeHtml(SANDBOX_PHONE_TEXTS.none)}</p>`}
+${prompts ? `<p class="muted" id="pin-hint">${escapeHtml(SANDBOX_PHONE_TEXTS.pinHint)}</p>` : ''}`,
   );
 }
 

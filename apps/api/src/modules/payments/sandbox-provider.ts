@@ -1,14 +1,22 @@
+import { MPESA_TEST_NUMBERS, PAYMENT_FAILURES, type PaymentFailure } from '@sokoni/contracts/mpesa';
 import type { Db } from '../../db/client.js';
 import { ProviderError, type PaymentProvider } from './payment-provider.js';
 import { findPaymentByReference, findSandboxOutcome } from './payments.repository.js';
 
 export const SANDBOX_CHECKOUT_PATH = '/api/payments/sandbox';
+export const SANDBOX_PHONE_PATH = `${SANDBOX_CHECKOUT_PATH}/phone`;
+const SANDBOX_DISPLAY_TEXT = 'Sandbox: answer the prompt on the sandbox phone.';
+
+const isFailure = (reason: string | null): reason is PaymentFailure =>
+  (PAYMENT_FAILURES as readonly string[]).includes(reason ?? '');
 
 /**
- * Our own stand-in for a card provider, for a machine without Paystack keys: its checkout page is
- * served by this server (/api/payments/sandbox/{reference}, on the same origin as the callback) and
- * what the shopper chose there is the charge's outcome. It never sees real money and accepts no webhook;
- * a refund is done at once.
+ * Our own stand-in for a provider, for a machine without Paystack keys: its card checkout page is
+ * served by this server (/api/payments/sandbox/{reference}, on the same origin as the callback), and
+ * its M-Pesa prompts wait on a sandbox phone page per number (/api/payments/sandbox/phone/{E.164});
+ * what the payer chose there is the charge's outcome. +254700000001 declines at once and
+ * +254700000002 never answers, as providers' test numbers do. It never sees real money and accepts
+ * no webhook; a refund is done at once.
  */
 export function createSandboxProvider({ db }: { db: Db }): PaymentProvider {
   return {
@@ -20,6 +28,17 @@ export function createSandboxProvider({ db }: { db: Db }): PaymentProvider {
         accessCode: charge.reference,
       };
     },
+    async chargeMobileMoney(charge) {
+      if (charge.phone === MPESA_TEST_NUMBERS.declines) {
+        return {
+          status: 'failed',
+          failure: 'declined',
+          displayText: SANDBOX_DISPLAY_TEXT,
+          raw: { sandbox: 'declined' },
+        };
+      }
+      return { status: 'pending', displayText: SANDBOX_DISPLAY_TEXT, raw: { sandbox: 'prompt' } };
+    },
     async verify(reference) {
       const payment = await findPaymentByReference(db, reference);
       if (!payment) throw new ProviderError(`unknown sandbox reference ${reference}`);
@@ -27,6 +46,9 @@ export function createSandboxProvider({ db }: { db: Db }): PaymentProvider {
       const status = outcome === 'success' ? 'success' : outcome === 'failed' ? 'failed' : 'pending';
       return {
         status,
+        ...(status === 'failed' && isFailure(payment.failureReason)
+          ? { failure: payment.failureReason }
+          : {}),
         amountCents: payment.amountCents,
         currency: payment.currency,
         raw: { sandbox: outcome ?? 'none' },
