@@ -91,6 +91,8 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     SEED: 'sample',
     LOG_LEVEL: 'info',
+    // An unanswered M-Pesa prompt ends in 15 s rather than 90, so the no-answer journeys stay short.
+    MPESA_PROMPT_SECONDS: '15',
   };
   // Every run gets its own embedded database, never a shared one.
   delete env.DATABASE_URL;
