@@ -58,6 +58,23 @@ export function partOfType(message: MimePart, type: string): MimePart | undefine
   );
 }
 
+/**
+ * A header's text with its encoded words decoded (RFC 2047: =?UTF-8?Q?…?= and =?UTF-8?B?…?=, as
+ * mailers write a subject that is not ASCII). The space between two encoded words is dropped, and
+ * their bytes are read together: a character may be split between them.
+ */
+export function decodedHeader(value: string | undefined): string {
+  const bytes = (value ?? '')
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_word, encoding: string, text: string) =>
+      (encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64')
+        : decodeQuotedPrintable(text.replace(/_/g, ' '))
+      ).toString('latin1'),
+    );
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
 /** A text part's content, line ends as \n. */
 export const textOf = (part: MimePart | undefined) =>
   part?.body.toString('utf8').replace(/\r\n/g, '\n') ?? '';

@@ -1,19 +1,45 @@
 // What Sokoni's e-mails say: one home for their subjects and texts.
 
-/** The web app's My Orders page (apps/web/src/app/router.tsx), linked from receipts. */
+/** The web app's My Orders page (apps/web/src/app/router.tsx), linked from order e-mails. */
 export const MY_ORDERS_PATH = '/orders';
 
-/** The receipt a buyer gets when an order is paid. Amounts arrive formatted (formatKES). */
-export const ORDER_RECEIPT_MAIL = {
-  subject: (orderNumber: string) => `Your Sokoni receipt: ${orderNumber}`,
+/** One order's page in the web app, linked from its receipt. */
+export const orderPagePath = (orderId: string) => `${MY_ORDERS_PATH}/${orderId}`;
+
+/**
+ * The receipt of every payment (#26): an order, a stay, tickets or a course. Amounts arrive
+ * formatted (formatKES), the date in Nairobi time (formatNairobiTime), the M-Pesa number masked
+ * (maskKenyanPhone), a buyer's phone formatted (formatKenyanPhone); in the HTML part every argument
+ * arrives escaped.
+ */
+export const RECEIPT_MAIL = {
+  subject: (bought: string) => `Your Sokoni receipt: ${bought}`,
+  /** The subject's words for a receipt of several lines: the first, and how many more. */
+  andMore: (first: string, more: number) => `${first} and ${more} more`,
+  title: 'Payment receipt',
   greeting: (name: string) => `Hello ${name},`,
-  paid: (orderNumber: string) =>
-    `Thank you for shopping on Sokoni. We have received your payment for ${orderNumber}.`,
-  line: (quantity: number, product: string, unitPrice: string, lineTotal: string) =>
-    `${quantity} × ${product} at ${unitPrice} each: ${lineTotal}`,
-  total: (total: string) => `Total paid: ${total}`,
-  myOrders: (url: string) => `See your orders on My Orders: ${url}`,
+  received: 'Thank you for paying on Sokoni. This is your receipt.',
+  amount: (amount: string) => `Amount paid: ${amount}`,
+  paidWith: { mpesa: (phone: string) => `Paid with: M-Pesa ${phone}`, card: 'Paid with: Card' },
+  reference: (reference: string) => `Reference: ${reference}`,
+  date: (date: string) => `Date: ${date}`,
+  bought: 'What you bought',
+  item: (description: string, amount: string) => `${description}: ${amount}`,
+  /** Who sold it: 'Seller: Amina Njeri (amina@example.co.ke, 0712 345 678)'. */
+  seller: (role: string, name: string, contact: string) => `${role}: ${name} (${contact})`,
+  sellers: 'Who to contact',
+  delivery: 'Delivery',
+  find: (link: string) => `Find what you bought on Sokoni: ${link}`,
   signOff: 'Asante,\nSokoni',
+  // What each vertical's lines say.
+  orderLine: (quantity: number, product: string) => `${quantity} × ${product}`,
+  deliverTo: (address: string) => `Deliver to: ${address}`,
+  phone: (phone: string) => `Phone: ${phone}`,
+  stay: (nights: string, stay: string, checkIn: string, checkOut: string) =>
+    `${nights} at ${stay}, ${checkIn} to ${checkOut}`,
+  tickets: (quantity: number, event: string, date: string) =>
+    `${quantity} × ${quantity === 1 ? 'ticket' : 'tickets'} for ${event}, ${date}`,
+  course: (course: string) => `Course: ${course}`,
 } as const;
 
 /** The seller's Sales page (apps/web/src/app/router.tsx), linked from new-sale notices. */
@@ -27,7 +53,8 @@ export const NEW_SALE_MAIL = {
   subject: (orderNumber: string) => `New sale on Sokoni: ${orderNumber}`,
   greeting: (name: string) => `Hello ${name},`,
   sold: (buyer: string, orderNumber: string) => `${buyer} has bought from you and paid: ${orderNumber}.`,
-  line: ORDER_RECEIPT_MAIL.line,
+  line: (quantity: number, product: string, unitPrice: string, lineTotal: string) =>
+    `${quantity} × ${product} at ${unitPrice} each: ${lineTotal}`,
   total: (total: string) => `Your total: ${total}`,
   buyer: (name: string) => `Buyer: ${name}`,
   phone: (phone: string) => `Phone: ${phone}`,
@@ -59,7 +86,8 @@ export const eventPagePath = (eventId: string) => `/tickets/${eventId}`;
 
 /**
  * The e-mail that carries a ticket, paid or claimed, and the calendar entry sent with it. The date
- * arrives formatted (formatNairobiTime); in the HTML part every argument arrives escaped.
+ * arrives formatted (formatNairobiTime), the amount too (formatTicketPrice); in the HTML part every
+ * argument arrives escaped.
  */
 export const TICKET_MAIL = {
   subject: (event: string) => `Your ticket for ${event}`,
@@ -68,6 +96,8 @@ export const TICKET_MAIL = {
   date: (date: string) => `Date: ${date}`,
   place: (location: string) => `Place: ${location}`,
   quantity: (quantity: number) => `Tickets: ${quantity}`,
+  /** What the tickets cost together (formatTicketPrice: 'Free' for a free event's). */
+  paid: (amount: string) => `Amount paid: ${amount}`,
   ticketId: (id: string) => `Ticket ID: ${id}`,
   qrAlt: (id: string) => `QR code of ticket ${id}`,
   atTheDoor:

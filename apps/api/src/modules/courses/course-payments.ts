@@ -1,4 +1,6 @@
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
+import { RECEIPT_MAIL, courseClassroomPath } from '@sokoni/contracts/mail';
+import { centsToShillings } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -7,6 +9,7 @@ import { refuseOwn } from '../../lib/access.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
 import { courseNotFound, ownCourse } from './course-errors.js';
+import { instructorNameOf } from './course-views.js';
 import * as courses from './courses.repository.js';
 import { enrolmentMail } from './enrolment-mail.js';
 import * as enrollments from './enrollments.repository.js';
@@ -71,6 +74,30 @@ export function coursePaymentHandler(deps: {
 
     async release() {
       // Nothing was held.
+    },
+
+    async receipt(tx, { subjectId: courseId, userId }) {
+      const enrolment = await enrollments.findEnrollmentReceipt(tx, courseId, userId);
+      if (!enrolment) throw new Error(`enrolment in ${courseId} vanished while it was being paid`);
+      const { course } = enrolment;
+      return {
+        items: [
+          {
+            description: RECEIPT_MAIL.course(course.title),
+            amount: centsToShillings(enrolment.pricePaidCents),
+          },
+        ],
+        sellers: [
+          {
+            role: 'Instructor',
+            name: instructorNameOf(course.instructorName),
+            email: enrolment.instructorEmail,
+            phone: null,
+          },
+        ],
+        delivery: null,
+        path: courseClassroomPath(courseId),
+      };
     },
 
     refundNotice: COURSE_MESSAGES.refundNotice,

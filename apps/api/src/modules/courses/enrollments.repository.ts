@@ -160,6 +160,21 @@ export async function findEnrollmentParties(db: Db, courseId: string, userId: st
 
 export type EnrollmentParties = NonNullable<Awaited<ReturnType<typeof findEnrollmentParties>>>;
 
+/** What the receipt of a paid enrolment says: the course, what was paid, and how to reach its instructor. */
+export async function findEnrollmentReceipt(db: Db, courseId: string, userId: string) {
+  const [row] = await db
+    .select({
+      course: { title: courses.title, instructorName: courses.instructorName },
+      instructorEmail: users.email,
+      pricePaidCents: courseEnrollments.pricePaidCents,
+    })
+    .from(courseEnrollments)
+    .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+    .innerJoin(users, eq(users.id, courses.instructorId))
+    .where(enrollmentOf(courseId, userId));
+  return row;
+}
+
 // ---- completions ------------------------------------------------------------------------------
 
 /** Marks the lesson done for the learner; nothing when it already was. */

@@ -1,4 +1,8 @@
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
+import { MY_TICKETS_PATH, RECEIPT_MAIL } from '@sokoni/contracts/mail';
+import { centsToShillings } from '@sokoni/contracts/money';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
+import * as repo from './events.repository.js';
 import type { TicketsService } from './tickets.service.js';
 
 /**
@@ -36,6 +40,27 @@ export function eventPaymentHandler({ tickets }: { tickets: TicketsService }): P
 
     async release(tx, { reference }) {
       await tickets.releaseSeats(tx, reference);
+    },
+
+    async receipt(tx, { reference }) {
+      const bought = await repo.findTicketReceipt(tx, reference);
+      if (!bought) throw new Error(`the ticket of payment ${reference} vanished while it was being paid`);
+      const { event, organizer } = bought;
+      return {
+        items: [
+          {
+            description: RECEIPT_MAIL.tickets(
+              bought.quantity,
+              event.title,
+              formatNairobiTime(event.startsAt),
+            ),
+            amount: centsToShillings(bought.unitPriceCents * bought.quantity),
+          },
+        ],
+        sellers: [{ role: 'Organizer', name: organizer.name, email: organizer.email, phone: null }],
+        delivery: null,
+        path: MY_TICKETS_PATH,
+      };
     },
   };
 }

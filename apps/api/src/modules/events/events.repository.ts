@@ -281,6 +281,7 @@ export async function findTicketDetails(db: Db, id: string) {
       id: tickets.id,
       userId: tickets.userId,
       quantity: tickets.quantity,
+      unitPriceCents: tickets.unitPriceCents,
       issuedAt: tickets.createdAt,
       event: {
         id: events.id,
@@ -299,6 +300,22 @@ export async function findTicketDetails(db: Db, id: string) {
 }
 
 export type TicketDetails = NonNullable<Awaited<ReturnType<typeof findTicketDetails>>>;
+
+/** What the receipt of a ticket payment says: the tickets it bought, their event and its organizer. */
+export async function findTicketReceipt(db: Db, paymentReference: string) {
+  const [row] = await db
+    .select({
+      quantity: tickets.quantity,
+      unitPriceCents: tickets.unitPriceCents,
+      event: { title: events.title, startsAt: events.startsAt },
+      organizer: { name: users.name, email: users.email },
+    })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(users, eq(users.id, events.organizerId))
+    .where(eq(tickets.paymentReference, paymentReference));
+  return row;
+}
 
 /** What the door needs of a ticket: its event, its organizer, and who holds it. */
 export async function findTicketForDoor(db: Db, id: string) {

@@ -79,17 +79,22 @@ const ticketIdOf = async (app: TestApp, buyer: RegisteredUser) => {
   return ticket!.id;
 };
 
+/** The ticket e-mails in the outbox (a paid ticket's receipt goes beside it: payments/receipts.test.ts). */
 const outboxStatuses = (app: TestApp) =>
   queryRows<{ status: string; attempts: number }>(
     app.database.db,
-    sql`select status, attempts from mail_outbox`,
+    sql`select status, attempts from mail_outbox where subject = ${TICKET_MAIL.subject(TITLE)}`,
   );
+
+/** The caught message with the ticket e-mail's subject. */
+const ticketMailOf = (caught: SmtpCatcher['caught']) =>
+  caught.find((mail) => parseMime(mail.raw).headers.subject === TICKET_MAIL.subject(TITLE));
 
 /** An iCalendar file with its folded lines (75 octets at most) joined again. */
 const unfolded = (part: MimePart | undefined) => textOf(part).replace(/\n[ \t]/g, '');
 
 describe('the ticket e-mail', () => {
-  it('reaches the buyer once: the event, Nairobi time, place, quantity, the ticket ID, its QR code inline and an .ics file', async () => {
+  it('reaches the buyer once: the event, Nairobi time, place, quantity, the amount paid, the ticket ID, its QR code inline and an .ics file', async () => {
     catcher = await startSmtpCatcher();
     t = await createTestApp({ smtpUrl: catcher.url, publicUrl: SITE }, FAST);
     const event = await createEvent(t, 2500);
@@ -97,8 +102,9 @@ describe('the ticket e-mail', () => {
     await buyTickets(t, buyer, event, 2);
     const ticketId = await ticketIdOf(t, buyer);
 
-    await catcher.until(() => catcher!.caught.length === 1);
-    const [mail] = catcher.caught;
+    // The ticket and the payment's receipt.
+    await catcher.until(() => catcher!.caught.length === 2);
+    const mail = ticketMailOf(catcher.caught);
     expect(mail?.to).toEqual([buyer.email]);
     const message = parseMime(mail!.raw);
     expect(message.headers.subject).toBe(TICKET_MAIL.subject(TITLE));
@@ -110,6 +116,7 @@ describe('the ticket e-mail', () => {
       'Date: 14 Mar 2030, 19:30 EAT',
       `Place: ${LOCATION}`,
       'Tickets: 2',
+      'Amount paid: KES 5,000',
       `Ticket ID: ${ticketId}`,
       `Your tickets are always on My Tickets: ${SITE}/tickets/mine`,
     ])
@@ -120,7 +127,9 @@ describe('the ticket e-mail', () => {
     expect(html).not.toContain('<Live>');
     expect(html).toContain('Date: 14 Mar 2030, 19:30 EAT');
     expect(html).toContain(`Ticket ID: ${ticketId}`);
-    expect(html).toContain(`<a href="${SITE}/tickets/mine">`);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('Amount paid: KES 5,000');
+    expect(html).toContain(`<a href="${SITE}/tickets/mine"`);
     const cid = /<img src="cid:([^"]+)"/.exec(html)?.[1];
 
     const image = partOfType(message, 'image/png');
@@ -144,10 +153,10 @@ describe('the ticket e-mail', () => {
 
     // Settled twice, issued once, mailed once.
     await expect.poll(() => outboxStatuses(t!)).toEqual([{ status: 'sent', attempts: 1 }]);
-    expect(catcher.caught).toHaveLength(1);
+    expect(catcher.caught).toHaveLength(2);
   });
 
-  it('goes with free tickets too, the moment they are claimed', async () => {
+  it('goes with free tickets too, the moment they are claimed, saying they were free', async () => {
     catcher = await startSmtpCatcher();
     t = await createTestApp({ smtpUrl: catcher.url, publicUrl: SITE }, FAST);
     const event = await createEvent(t, 0);
@@ -164,7 +173,9 @@ describe('the ticket e-mail', () => {
     await catcher.until(() => catcher!.caught.length === 1);
     const message = parseMime(catcher.caught[0]!.raw);
     expect(catcher.caught[0]?.to).toEqual([buyer.email]);
-    expect(textOf(partOfType(message, 'text/plain'))).toContain(`Tickets: 1\nTicket ID: ${ticketId}`);
+    expect(textOf(partOfType(message, 'text/plain'))).toContain(
+      `Tickets: 1\nAmount paid: Free\nTicket ID: ${ticketId}`,
+    );
     expect(await readQrCodes(partOfType(message, 'image/png')!.body)).toEqual([ticketId]);
     expect(unfolded(partOfType(message, 'text/calendar'))).toContain(`UID:${ticketId}\n`);
   });
@@ -184,17 +195,17 @@ describe('the ticket e-mail', () => {
         () =>
           queryRows<{ status: string; last_error: string | null }>(
             t!.database.db,
-            sql`select status, last_error from mail_outbox`,
+            sql`select status, last_error from mail_outbox where subject = ${TICKET_MAIL.subject(TITLE)}`,
           ),
         { timeout: 10_000 },
       )
       .toEqual([{ status: 'pending', last_error: expect.stringContaining('ECONNREFUSED') }]);
     catcher = await startSmtpCatcher({ port: probe.port });
-    await catcher.until(() => catcher!.caught.length === 1);
+    await catcher.until(() => catcher!.caught.length === 2);
     await expect.poll(() => outboxStatuses(t!)).toEqual([expect.objectContaining({ status: 'sent' })]);
     expect((await outboxStatuses(t))[0]!.attempts).toBeGreaterThanOrEqual(2);
-    const message = parseMime(catcher.caught[0]!.raw);
+    const message = parseMime(ticketMailOf(catcher.caught)!.raw);
     expect(await readQrCodes(partOfType(message, 'image/png')!.body)).toEqual([ticketId]);
-    expect(catcher.caught).toHaveLength(1);
+    expect(catcher.caught).toHaveLength(2);
   });
 });

@@ -1,7 +1,9 @@
 import QRCode from 'qrcode';
-import { formatNairobiTime } from '@sokoni/contracts/events-rules';
+import { formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import { MY_TICKETS_PATH, TICKET_MAIL as TEXT } from '@sokoni/contracts/mail';
+import { centsToShillings } from '@sokoni/contracts/money';
 import { escapeHtml } from '../../lib/html.js';
+import { lines, link, mailDocument, paragraph } from '../../lib/mail-html.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import type { TicketDetails } from './events.repository.js';
 import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
@@ -19,11 +21,6 @@ const qrCode = (ticketId: string) =>
 
 /** A PNG's width, from its IHDR chunk (right after the 8-byte signature and the chunk's length and type). */
 const pngWidth = (png: Buffer) => png.readUInt32BE(16);
-
-const BODY_STYLE =
-  'margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5';
-const paragraph = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
-const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 
 /** What a ticket's e-mail says, as plain text and as HTML: the same lines in both. */
 type TicketLetter = { ticket: TicketDetails; details: string[]; myTicketsUrl: string; qrSize: number };
@@ -48,12 +45,10 @@ const plainText = ({ ticket, details, myTicketsUrl }: TicketLetter) =>
 
 /** Everything an organizer or a buyer wrote is escaped: a title may hold '<' or '&'. */
 const html = ({ ticket, details, myTicketsUrl, qrSize }: TicketLetter) =>
-  [
-    '<!doctype html>',
-    `<html lang="en"><body style="${BODY_STYLE}">`,
+  mailDocument([
     paragraph(escapeHtml(TEXT.greeting(ticket.holder.name))),
     paragraph(escapeHtml(TEXT.issued(ticket.event.title))),
-    paragraph(details.map(escapeHtml).join('<br>')),
+    paragraph(lines(details)),
     paragraph(
       `<img src="cid:${QR_CID}" width="${qrSize}" height="${qrSize}" style="display:block" ` +
         `alt="${escapeHtml(TEXT.qrAlt(ticket.id))}">`,
@@ -62,11 +57,12 @@ const html = ({ ticket, details, myTicketsUrl, qrSize }: TicketLetter) =>
     paragraph(`${escapeHtml(TEXT.atTheDoor)}<br>${escapeHtml(TEXT.calendar)}`),
     paragraph(TEXT.myTickets(link(myTicketsUrl))),
     paragraph(escapeHtml(TEXT.signOff).replace(/\n/g, '<br>')),
-    '</body></html>',
-    '',
-  ].join('\n');
+  ]);
 
-/** The e-mail that carries a ticket: the event, the ticket ID as text and as a QR code, and an .ics file. */
+/**
+ * The e-mail that carries a ticket: the event, what was paid, the ticket ID as text and as a QR code,
+ * and an .ics file.
+ */
 export async function ticketMail(ticket: TicketDetails, siteUrl: string): Promise<MailMessage> {
   const { event } = ticket;
   const qr = await qrCode(ticket.id);
@@ -76,6 +72,7 @@ export async function ticketMail(ticket: TicketDetails, siteUrl: string): Promis
       TEXT.date(formatNairobiTime(event.startsAt)),
       TEXT.place(event.location),
       TEXT.quantity(ticket.quantity),
+      TEXT.paid(formatTicketPrice(centsToShillings(ticket.unitPriceCents * ticket.quantity))),
     ],
     myTicketsUrl: `${siteUrl}${MY_TICKETS_PATH}`,
     qrSize: pngWidth(qr),

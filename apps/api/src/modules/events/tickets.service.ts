@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Ticket, TicketVerification, TicketWithEvent } from '@sokoni/contracts/events';
+import type {
+  LastTicketPayment,
+  Ticket,
+  TicketVerification,
+  TicketWithEvent,
+} from '@sokoni/contracts/events';
 import { EVENT_MESSAGES, splitName } from '@sokoni/contracts/events-rules';
 import type { Db } from '../../db/client.js';
 import { requireAccess } from '../../lib/access.js';
@@ -12,6 +17,7 @@ import {
   refuseBeyondHoldBounds,
 } from '../../lib/hold-bounds.js';
 import { isUuid } from '../../lib/ids.js';
+import { findLastUnpaidPayment } from '../../lib/last-payment.js';
 import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -132,6 +138,17 @@ export function createTicketsService(deps: {
         await queueTicketMail(tx, ticket.id);
         return toTicket(ticket);
       });
+    },
+
+    /** The caller's latest payment for tickets of the event, when it ended unpaid (#26). */
+    async lastUnpaidPayment(caller: AuthUser, eventId: string): Promise<LastTicketPayment> {
+      if (!isUuid(eventId)) throw eventNotFound();
+      const unpaid = await findLastUnpaidPayment(db, {
+        paymentType: 'event',
+        subjectId: eventId,
+        userId: caller.sub,
+      });
+      return { unpaid: unpaid ?? null };
     },
 
     /** The caller's tickets, each with its event, upcoming events first. */

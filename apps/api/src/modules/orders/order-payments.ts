@@ -2,13 +2,14 @@ import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import type { Db } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
+import { orderReceipt } from './order-receipt.js';
 import * as repo from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 
 /**
  * How an order is paid: priced from the order itself; its units are held while the buyer pays, sold
- * when the payment succeeds (pending → paid, units sold count for trending, a receipt is mailed to the
- * buyer and a notice to each seller) and given back when it fails, is abandoned or lapses.
+ * when the payment succeeds (pending → paid, units sold count for trending, a notice is mailed to each
+ * seller; the engine sends the buyer's receipt) and given back when it fails, is abandoned or lapses.
  */
 export function orderPaymentHandler({
   db,
@@ -48,13 +49,18 @@ export function orderPaymentHandler({
       if (!(await orders.sellUnits(tx, orderId, reference))) return 'unavailable';
       await repo.markOrderPaid(tx, orderId);
       await recordSale(tx, { orderId, buyerId: order.userId });
-      await orders.queueReceipt(tx, orderId);
       await notifySellers(tx, orderId);
       return 'fulfilled';
     },
 
     async release(tx, { reference }) {
       await orders.releaseUnits(tx, reference);
+    },
+
+    async receipt(tx, { subjectId: orderId }) {
+      const facts = await repo.findOrderReceipt(tx, orderId);
+      if (!facts) throw new Error(`order ${orderId} vanished while it was being paid`);
+      return orderReceipt(orderId, facts);
     },
   };
 }

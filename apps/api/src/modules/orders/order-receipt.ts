@@ -1,44 +1,53 @@
-import { formatOrderNumber } from '@sokoni/contracts/checkout';
-import { ORDER_RECEIPT_MAIL as TEXT } from '@sokoni/contracts/mail';
-import { centsToShillings, formatKES } from '@sokoni/contracts/money';
-import type { MailMessage } from '../mail/mail.service.js';
+import {
+  DELIVERY_METHOD_LABELS,
+  formatDeliveryAddress,
+  formatKenyanPhone,
+} from '@sokoni/contracts/delivery-rules';
+import { RECEIPT_MAIL as TEXT, orderPagePath } from '@sokoni/contracts/mail';
+import { centsToShillings } from '@sokoni/contracts/money';
+import type { ReceiptDetails, ReceiptSeller } from '../payments/payment-handlers.js';
+import type { OrderReceiptFacts } from './orders.repository.js';
+import { toDelivery } from './orders.service.js';
 
-export type Receipt = {
-  id: string;
-  totalCents: number;
-  buyerName: string;
-  buyerEmail: string;
-  items: Array<{ productName: string; quantity: number; unitPriceCents: number }>;
-};
+type Line = OrderReceiptFacts['lines'][number];
 
-const kes = (cents: number) => formatKES(centsToShillings(cents));
-
-/** The e-mail a buyer gets when their order is paid. */
-export function receiptMail(receipt: Receipt, myOrdersUrl: string): MailMessage {
-  const orderNumber = formatOrderNumber(receipt.id);
-  return {
-    to: receipt.buyerEmail,
-    subject: TEXT.subject(orderNumber),
-    text: [
-      TEXT.greeting(receipt.buyerName),
-      '',
-      TEXT.paid(orderNumber),
-      '',
-      ...receipt.items.map((item) =>
-        TEXT.line(
-          item.quantity,
-          item.productName,
-          kes(item.unitPriceCents),
-          kes(item.unitPriceCents * item.quantity),
-        ),
-      ),
-      '',
-      TEXT.total(kes(receipt.totalCents)),
-      '',
-      TEXT.myOrders(myOrdersUrl),
-      '',
-      TEXT.signOff,
-      '',
-    ].join('\n'),
-  };
+/** Each seller of the order once, in the order of their first line, reached as their products say. */
+function sellersOf(lines: Line[]): ReceiptSeller[] {
+  const sellers = new Map<string, ReceiptSeller>();
+  for (const line of lines) {
+    if (!line.sellerId || !line.sellerName || !line.sellerEmail) continue;
+    const known = sellers.get(line.sellerId);
+    if (known) known.phone ??= line.sellerContact;
+    else
+      sellers.set(line.sellerId, {
+        role: 'Seller',
+        name: line.sellerName,
+        email: line.sellerEmail,
+        phone: line.sellerContact,
+      });
+  }
+  return [...sellers.values()];
 }
+
+/** Where the goods go (or that the buyer picks them up) and the phone they are reached on. */
+function deliveryOf(facts: OrderReceiptFacts): string[] | null {
+  const delivery = toDelivery(facts);
+  if (!delivery) return null;
+  return [
+    delivery.method === 'pickup'
+      ? DELIVERY_METHOD_LABELS.pickup
+      : TEXT.deliverTo(formatDeliveryAddress(delivery)),
+    TEXT.phone(formatKenyanPhone(delivery.phone)),
+  ];
+}
+
+/** What a paid order's receipt says: its lines, their sellers, the delivery, and the order's page. */
+export const orderReceipt = (orderId: string, facts: OrderReceiptFacts): ReceiptDetails => ({
+  items: facts.lines.map((line) => ({
+    description: TEXT.orderLine(line.quantity, line.productName),
+    amount: centsToShillings(line.unitPriceCents * line.quantity),
+  })),
+  sellers: sellersOf(facts.lines),
+  delivery: deliveryOf(facts),
+  path: orderPagePath(orderId),
+});

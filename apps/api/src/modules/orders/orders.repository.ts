@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { orderItems, orderShipments, orders } from '../../db/schema/orders.js';
+import { products } from '../../db/schema/shop.js';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
@@ -120,22 +121,38 @@ export async function markOrderPaid(db: Db, id: string): Promise<{ userId: strin
   return row;
 }
 
-/** Whom to send an order's receipt to, and what it was. */
-export async function findReceipt(db: Db, orderId: string) {
+/**
+ * What an order's receipt says: where the goods go, and each line with its seller and the contact
+ * its product gives (none when the seller's account or the product is gone).
+ */
+export async function findOrderReceipt(db: Db, orderId: string) {
   const [order] = await db
-    .select({ id: orders.id, totalCents: orders.totalCents, buyerName: users.name, buyerEmail: users.email })
+    .select({
+      phone: orders.phone,
+      deliveryMethod: orders.deliveryMethod,
+      county: orders.county,
+      town: orders.town,
+      address: orders.address,
+    })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!order) return undefined;
-  const items = await db
+  const lines = await db
     .select({
       productName: orderItems.productName,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
+      sellerId: orderItems.sellerId,
+      sellerName: users.name,
+      sellerEmail: users.email,
+      sellerContact: products.sellerContact,
     })
     .from(orderItems)
+    .leftJoin(users, eq(users.id, orderItems.sellerId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.productName, orderItems.id);
-  return { ...order, items };
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  return { ...order, lines };
 }
+
+export type OrderReceiptFacts = NonNullable<Awaited<ReturnType<typeof findOrderReceipt>>>;

@@ -14,10 +14,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { refuseOwn, requireAccess, type Access } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
-import type { MailService } from '../mail/mail.service.js';
 import type { PaymentHold } from '../payments/payment-handlers.js';
 import { shortfall, type ProductsService, type StockHolder } from '../shop/products.service.js';
-import { receiptMail } from './order-receipt.js';
 import * as repo from './orders.repository.js';
 
 /** Stands for a deleted product in a stock line: no product has this id, so it is never available. */
@@ -108,15 +106,10 @@ const orderAccess: Access<repo.OrderRecord> = {
 export function createOrdersService({
   db,
   products,
-  mail,
-  myOrdersUrl,
 }: {
   db: Db;
   /** The shop's prices and stock. */
   products: Pick<ProductsService, 'quoteForOrder' | 'holdStock' | 'sellStock' | 'releaseStock'>;
-  mail: MailService;
-  /** The absolute address of My Orders, for links in e-mails (read when a mail is written). */
-  myOrdersUrl: () => string;
 }) {
   const findOwnOrder = async (caller: AuthUser, id: string, tx: Db = db) =>
     requireAccess(caller, isUuid(id) ? await repo.findOrderById(tx, id) : undefined, orderAccess);
@@ -231,12 +224,5 @@ export function createOrdersService({
     },
 
     releaseUnits: (tx: Db, reference: string) => products.releaseStock(tx, reference),
-
-    /** Writes the paid order's receipt into the mail outbox, inside the transaction that paid it. */
-    async queueReceipt(tx: Db, orderId: string): Promise<void> {
-      const receipt = await repo.findReceipt(tx, orderId);
-      if (!receipt) throw new Error(`order ${orderId} vanished while it was being paid`);
-      await mail.queue(tx, receiptMail(receipt, myOrdersUrl()));
-    },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, formatOrderNumber } from '@sokoni/contracts/checkout';
 import type { DeliveryInput } from '@sokoni/contracts/delivery';
+import { RECEIPT_MAIL } from '@sokoni/contracts/mail';
 import type { Order, Sale } from '@sokoni/contracts/orders';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import {
@@ -384,7 +385,7 @@ describe('e-mails through the outbox', () => {
     const number = formatOrderNumber(order.id);
     // The receipt is there already.
     expect((await mailsTo(buyer.email)).map((mail) => mail.subject)).toEqual([
-      `Your Sokoni receipt: ${number}`,
+      RECEIPT_MAIL.subject(RECEIPT_MAIL.andMore('2 × Kiondo basket', 2)),
     ]);
 
     await act('ship', amina, order.id, 'Sent with Easy Coach, parcel KSM-2231');

@@ -8,13 +8,9 @@ import {
 import { centsToShillings, formatKES } from '@sokoni/contracts/money';
 import { STAY_MESSAGES, formatStayDay, occupiedNights } from '@sokoni/contracts/stays-rules';
 import { escapeHtml } from '../../lib/html.js';
+import { lines, link, mailDocument, paragraph } from '../../lib/mail-html.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import type { BookingParties } from './bookings.repository.js';
-
-const BODY_STYLE =
-  'margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5';
-const paragraph = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
-const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 
 /** A letter's parts: paragraphs of lines, and the closing line with the page it links to. */
 type Letter = { paragraphs: string[][]; linkLine: (link: string) => string; url: string; signOff: string };
@@ -24,15 +20,11 @@ const plainText = ({ paragraphs, linkLine, url, signOff }: Letter) =>
 
 /** The same lines as HTML; everything a host or a guest wrote (a title, a name) is escaped. */
 const html = ({ paragraphs, linkLine, url, signOff }: Letter) =>
-  [
-    '<!doctype html>',
-    `<html lang="en"><body style="${BODY_STYLE}">`,
-    ...paragraphs.map((lines) => paragraph(lines.map(escapeHtml).join('<br>'))),
+  mailDocument([
+    ...paragraphs.map((texts) => paragraph(lines(texts))),
     paragraph(linkLine(link(url))),
     paragraph(escapeHtml(signOff).replace(/\n/g, '<br>')),
-    '</body></html>',
-    '',
-  ].join('\n');
+  ]);
 
 /** Check-in, check-out (the day after the last night: a same-day stay's is the next day) and nights. */
 const stayLines = (booking: BookingParties) => [

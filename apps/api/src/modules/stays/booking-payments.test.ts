@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
-import { BOOKING_MAIL, HOST_BOOKING_MAIL, REFUND_MAIL } from '@sokoni/contracts/mail';
+import { BOOKING_MAIL, HOST_BOOKING_MAIL, RECEIPT_MAIL, REFUND_MAIL } from '@sokoni/contracts/mail';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
 import type { Stay, Trip } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
@@ -114,10 +114,14 @@ describe('paying for a booking in the sandbox', () => {
     expect(mails.map((mail) => [mail.recipient, mail.subject]).sort()).toEqual(
       [
         [amina.email, BOOKING_MAIL.subject('Lakeside Cottage')],
+        [
+          amina.email,
+          RECEIPT_MAIL.subject('3 nights at Lakeside Cottage, Tue, 5 Jan 2027 to Fri, 8 Jan 2027'),
+        ],
         [host.email, HOST_BOOKING_MAIL.subject('Lakeside Cottage')],
       ].sort(),
     );
-    const guestMail = mails.find((mail) => mail.recipient === amina.email)!;
+    const guestMail = mails.find((mail) => mail.subject === BOOKING_MAIL.subject('Lakeside Cottage'))!;
     for (const line of [
       BOOKING_MAIL.greeting('Amina Wanjiku Hassan'),
       BOOKING_MAIL.checkIn('Tue, 5 Jan 2027'),
@@ -306,6 +310,7 @@ describe('paying for a booking in the sandbox', () => {
       [
         [amina.email, REFUND_MAIL.subject],
         [brian.email, BOOKING_MAIL.subject('Naivasha lodge')],
+        [brian.email, RECEIPT_MAIL.subject('2 nights at Naivasha lodge, Wed, 2 Jun 2027 to Fri, 4 Jun 2027')],
         [host.email, HOST_BOOKING_MAIL.subject('Naivasha lodge')],
       ].sort(),
     );
@@ -366,7 +371,7 @@ describe('paying for a booking with Paystack', () => {
     return { amina, late, reference };
   }
 
-  it('confirms once when the webhook and a verify both report the charge: one pair of e-mails', async () => {
+  it('confirms once when the webhook and a verify both report the charge: one pair of e-mails and one receipt', async () => {
     const { host, stay, amina } = await cast(t, 'Malindi flat');
     const booking = await bookStay(t.app, amina, stay.id, dates('2027-07-10', '2027-07-12'));
     const reference = await startBookingPayment(t.app, amina, booking);
@@ -378,7 +383,7 @@ describe('paying for a booking with Paystack', () => {
     ]);
     expect(await tripOf(t, amina, booking.id)).toMatchObject({ status: 'confirmed' });
     expect((await mailsTo(t, amina.email, host.email)).map((mail) => mail.recipient).sort()).toEqual(
-      [amina.email, host.email].sort(),
+      [amina.email, amina.email, host.email].sort(),
     );
   });
 

@@ -1,5 +1,8 @@
-import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
+import { MY_TRIPS_PATH, RECEIPT_MAIL } from '@sokoni/contracts/mail';
+import { centsToShillings } from '@sokoni/contracts/money';
+import { STAY_MESSAGES, formatStayDay, occupiedNights } from '@sokoni/contracts/stays-rules';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
+import * as repo from './bookings.repository.js';
 import type { BookingsService } from './bookings.service.js';
 
 /**
@@ -33,6 +36,27 @@ export function bookingPaymentHandler({
 
     async release(tx, { subjectId }) {
       await bookings.releaseHold(tx, subjectId);
+    },
+
+    async receipt(tx, { subjectId: bookingId }) {
+      const booking = await repo.findBookingParties(tx, bookingId);
+      if (!booking) throw new Error(`booking ${bookingId} vanished while it was being paid`);
+      return {
+        items: [
+          {
+            description: RECEIPT_MAIL.stay(
+              STAY_MESSAGES.nights(booking.nights),
+              booking.stay.title,
+              formatStayDay(booking.startDate),
+              formatStayDay(occupiedNights(booking).until),
+            ),
+            amount: centsToShillings(booking.amountCents),
+          },
+        ],
+        sellers: [{ role: 'Host', name: booking.host.name, email: booking.host.email, phone: null }],
+        delivery: null,
+        path: MY_TRIPS_PATH,
+      };
     },
 
     refundNotice: STAY_MESSAGES.refundNotice,
