@@ -338,6 +338,14 @@ export const Enrollment = z.object({
 export type Enrollment = z.infer<typeof Enrollment>;
 
 /**
+ * GET /courses/{id}/last-payment: whether the caller's latest payment for the course ended unpaid
+ * (declined, unanswered, lapsed) rather than being paid or under way (#26: the course page says so
+ * and offers to pay again).
+ */
+export const LastCoursePayment = z.object({ unpaid: z.boolean() });
+export type LastCoursePayment = z.infer<typeof LastCoursePayment>;
+
+/**
  * GET /courses/{id}/classroom (enrolled learners and the instructor; others 403): the course with
  * every released lesson's content (all of them for the instructor), and the caller's standing.
  */

@@ -179,6 +179,16 @@ export type Ticket = z.infer<typeof Ticket>;
 
 /** GET /tickets/mine: each ticket with its event. */
 export const TicketWithEvent = Ticket.extend({ event: Event });
+
+/**
+ * GET /events/{id}/last-payment: the caller's latest payment for tickets of the event when it ended
+ * unpaid (declined, unanswered, lapsed), and for how many tickets; null when it was paid, is under
+ * way, or there was none (#26: the event page offers to pay again).
+ */
+export const LastTicketPayment = z.object({
+  unpaid: z.object({ quantity: z.number().int().nullable() }).nullable(),
+});
+export type LastTicketPayment = z.infer<typeof LastTicketPayment>;
 export type TicketWithEvent = z.infer<typeof TicketWithEvent>;
 
 /** Spec §3 Ticket verification response. */

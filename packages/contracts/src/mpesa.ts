@@ -76,6 +76,15 @@ export const MPESA_MESSAGES = {
   requireNumber: 'Enter your M-Pesa number.',
 } as const;
 
+/** Checkout in two steps (#26): the order is placed with where it goes, then paid with the pay step. */
+export const CHECKOUT_PAY_TEXTS = {
+  continueToPayment: 'Continue to payment',
+  placing: 'Placing your order…',
+  payHeading: 'Pay for your order',
+  placed: (orderNumber: string, amount: string) =>
+    `${orderNumber} is placed: ${amount}. Pay for it now; until then it waits in My Orders.`,
+} as const;
+
 /** The sandbox phone's page (no money moves). */
 export const SANDBOX_PHONE_TEXTS = {
   title: 'Sandbox phone',

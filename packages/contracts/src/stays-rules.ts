@@ -247,10 +247,11 @@ export function stayListQuery(
 
 export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** An expired booking is one not paid for: its payment failed, was abandoned, or its hold lapsed (#26). */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   held: 'Awaiting payment',
   confirmed: 'Confirmed',
-  expired: 'Expired',
+  expired: 'Not paid',
   cancelled: 'Cancelled',
 };
 export const REFUND_STATUSES = ['pending', 'refunded'] as const;

@@ -224,6 +224,13 @@ export const Stay = StaySummary.extend({
 });
 export type Stay = z.infer<typeof Stay>;
 
+/**
+ * GET /stays/{id}/availability: the nights taken as the signed-in caller sees them. Their own
+ * bookings awaiting payment are not counted: booking those nights again supersedes them (#26).
+ */
+export const StayAvailability = z.object({ bookings: z.array(TakenRange) });
+export type StayAvailability = z.infer<typeof StayAvailability>;
+
 /** POST /stays/{id}/book answers the booking (spec §3 Booking: id), held while its guest pays. */
 export const Booking = z.object({
   id: z.string(),
@@ -253,6 +260,11 @@ export const Trip = Booking.extend({
     image: z.string().nullable(),
   }),
   host: z.object({ name: z.string(), email: z.string().nullable() }),
+  /**
+   * Pay again is offered (#26): the booking awaits payment, or it ended unpaid (not cancelled) and
+   * its nights are still free and its check-in has not passed; paying holds it again.
+   */
+  canPayAgain: z.boolean(),
 });
 export type Trip = z.infer<typeof Trip>;
 

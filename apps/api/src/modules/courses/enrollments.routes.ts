@@ -6,6 +6,7 @@ import {
   CourseRating,
   Enrollment,
   InstructorCourse,
+  LastCoursePayment,
   MyCourse,
   PublicCertificate,
   RateCourseInput,
@@ -36,6 +37,21 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: Enrollments
       },
     },
     async (request) => enrollments.enrollment(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/courses/:id/last-payment',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['courses'],
+        summary:
+          "Whether the caller's latest payment for the course ended unpaid (the course page offers to pay again)",
+        params: IdParams,
+        response: { 200: LastCoursePayment, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => enrollments.lastUnpaidPayment(callerOf(request), request.params.id),
   );
 
   app.post(

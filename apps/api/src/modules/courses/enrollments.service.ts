@@ -4,6 +4,7 @@ import type {
   CourseRating,
   Enrollment,
   InstructorCourse,
+  LastCoursePayment,
   MyCourse,
   PublicCertificate,
 } from '@sokoni/contracts/courses';
@@ -13,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound, paymentRequired } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { findLastUnpaidPayment } from '../../lib/last-payment.js';
 import { refuseOwn } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import { normalizeCertificateCode } from './certificate-codes.js';
@@ -125,6 +127,17 @@ export function createEnrollmentsService(deps: {
   }
 
   return {
+    /** Whether the caller's latest payment for the course ended unpaid (#26). */
+    async lastUnpaidPayment(caller: AuthUser, courseId: string): Promise<LastCoursePayment> {
+      const course = await findCourseOrThrow(courseId);
+      const unpaid = await findLastUnpaidPayment(db, {
+        paymentType: 'course',
+        subjectId: course.id,
+        userId: caller.sub,
+      });
+      return { unpaid: unpaid !== undefined };
+    },
+
     /** The caller's standing in a course (not enrolled: progress 0 and nothing else). */
     async enrollment(caller: AuthUser, courseId: string): Promise<Enrollment> {
       return enrollmentIn(caller, await findCourseOrThrow(courseId));

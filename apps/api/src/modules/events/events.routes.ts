@@ -6,6 +6,7 @@ import {
   CreateEventInput,
   Event,
   EventQuery,
+  LastTicketPayment,
   OrganizerEventListItem,
   Ticket,
   TicketVerification,
@@ -159,6 +160,21 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; ticket
       },
     },
     async (request) => tickets.verify(callerOf(request), request.body.ticketId),
+  );
+
+  app.get(
+    '/events/:id/last-payment',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          "The caller's latest payment for tickets of the event when it ended unpaid, and for how many (the event page offers to pay again)",
+        params: IdParams,
+        response: { 200: LastTicketPayment, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => tickets.lastUnpaidPayment(callerOf(request), request.params.id),
   );
 
   app.get(

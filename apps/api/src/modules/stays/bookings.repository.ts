@@ -7,6 +7,7 @@ import { payments } from '../../db/schema/payments.js';
 import { stayBookings, stays } from '../../db/schema/stays.js';
 import { isExclusionViolation } from '../../lib/errors.js';
 import { heldOf, holderSums, type Holder } from '../../lib/hold-bounds.js';
+import type { NightRange } from './stays.repository.js';
 
 /** A guest's booking as stored (a host's blocked dates are never one: they have no guest). */
 export type BookingRecord = {
@@ -113,6 +114,59 @@ export async function countLiveHolds(db: Db, guestId: string, at: Date, except?:
   return row?.total ?? 0;
 }
 
+/** The day after a booking's last night: its check-out day, as a date. */
+const checkOut = sql`(${stayBookings.startDate} + ${stayBookings.nights})`;
+/** A booking's nights as the exclusion constraint compares them. */
+const occupied = sql`daterange(${stayBookings.startDate}, ${checkOut}, '[)')`;
+
+/**
+ * The guest's bookings of the stay held and not lapsed at `at` whose nights overlap `nights` (but
+ * `except`): the holds a guest's new hold of those nights ends, as their own hold never blocks them.
+ */
+export async function findOwnHoldsOverlapping(
+  db: Db,
+  hold: { guestId: string; stayId: string; nights: NightRange; at: Date; except?: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: stayBookings.id })
+    .from(stayBookings)
+    .where(
+      and(
+        eq(stayBookings.guestId, hold.guestId),
+        eq(stayBookings.stayId, hold.stayId),
+        eq(stayBookings.status, 'held'),
+        gt(stayBookings.holdExpiresAt, hold.at),
+        sql`${occupied} && daterange(${hold.nights.from}::date, ${hold.nights.until}::date, '[)')`,
+        hold.except ? ne(stayBookings.id, hold.except) : undefined,
+      ),
+    )
+    .orderBy(asc(stayBookings.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Ends the open payment of a booking a newer hold of its guest replaces, as the payment engine ends
+ * a payment started again (payments.service.ts: start): abandoned as superseded, its hold ended, once.
+ * One statement, so it waits for a settlement holding the payment's row and then finds it settled;
+ * false when no payment of the booking was open. The caller gives the booking's nights back itself
+ * (expireHeldBooking), as the engine's release would.
+ */
+export async function supersedeOpenPayment(db: Db, bookingId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'abandoned', failureReason: 'superseded', holdEndedAt: at, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.paymentType, 'booking'),
+        eq(payments.subjectId, bookingId),
+        eq(payments.status, 'pending'),
+        isNull(payments.holdEndedAt),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
 // ---- writes that take or free nights -------------------------------------------------------------
 
 export async function insertHeldBooking(
@@ -192,7 +246,6 @@ export async function confirmBooking(
   });
 }
 
-/** A held booking (lapsed or not) lets its nights go; false when it was not held. */
 /** Ends the booking's hold if it is still held: the stay whose nights it frees, or undefined. */
 export async function expireHeldBooking(db: Db, id: string, at: Date): Promise<string | undefined> {
   const [row] = await db
@@ -256,13 +309,15 @@ export async function hasOpenPayment(db: Db, bookingId: string, at: Date): Promi
 
 // ---- what guests see ----------------------------------------------------------------------------
 
-/** The day after a booking's last night: its check-out day, as a date. */
-const checkOut = sql`(${stayBookings.startDate} + ${stayBookings.nights})`;
-
 /** The stay's host: a second look at users beside the guest's. */
 const host = alias(users, 'host');
 
-const tripColumns = {
+/** Rows of the booking's stay (the outer query's) other than itself whose nights overlap its own. */
+const overlappingRows = sql`select 1 from stay_bookings other
+  where other.stay_id = ${stayBookings.stayId} and other.id <> ${stayBookings.id}
+    and daterange(other.start_date, other.start_date + other.nights, '[)') && ${occupied}`;
+
+const tripColumns = (at: Date) => ({
   ...bookingColumns,
   stayTitle: stays.title,
   stayLocation: stays.location,
@@ -274,7 +329,11 @@ const tripColumns = {
     where ${payments.paymentType} = 'booking' and ${payments.subjectId} = ${stayBookings.id}::text
       and ${payments.refundStatus} is not null
     order by ${payments.createdAt} desc limit 1)`,
-};
+  /** No other row takes any of its nights at `at`: a booking that ended unpaid could be held again. */
+  nightsFree: sql<boolean>`not exists (${overlappingRows}
+    and other.status in ('held', 'confirmed', 'blocked')
+    and (other.status <> 'held' or other.hold_expires_at > ${at.toISOString()}::timestamptz))`,
+});
 
 export type TripRecord = BookingRecord & {
   stayTitle: string;
@@ -283,20 +342,42 @@ export type TripRecord = BookingRecord & {
   hostName: string;
   hostEmail: string;
   refund: 'pending' | 'refunded' | null;
+  nightsFree: boolean;
 };
 
-const trips = (db: Db) =>
+const trips = (db: Db, at: Date) =>
   db
-    .select(tripColumns)
+    .select(tripColumns(at))
     .from(stayBookings)
     .innerJoin(stays, eq(stays.id, stayBookings.stayId))
     .innerJoin(host, eq(host.id, stays.hostId));
 
-/** The guest's bookings: those not over by `today` first, soonest first; then past ones, latest first. */
-export async function findTripsOfGuest(db: Db, guestId: string, today: string): Promise<TripRecord[]> {
+/**
+ * An attempt that ended unpaid (expired or cancelled) which the guest has booked again since: another
+ * booking of theirs of some of its nights is live at `at` (held or confirmed) or was made after it
+ * (of two made at the same moment, the one with the greater id counts as the later).
+ */
+const bookedAgain = (
+  at: Date,
+) => sql`${stayBookings.status} in ('expired', 'cancelled') and exists (${overlappingRows}
+    and other.guest_id = ${stayBookings.guestId}
+    and (other.status = 'confirmed'
+      or (other.status = 'held' and other.hold_expires_at > ${at.toISOString()}::timestamptz)
+      or (other.created_at, other.id) > (${stayBookings.createdAt}, ${stayBookings.id})))`;
+
+/**
+ * The guest's bookings: those not over by `today` first, soonest first; then past ones, latest first.
+ * An attempt booked again since is left out: the later booking of those nights stands for it.
+ */
+export async function findTripsOfGuest(
+  db: Db,
+  guestId: string,
+  today: string,
+  at: Date,
+): Promise<TripRecord[]> {
   const upcoming = sql`${checkOut} >= ${today}::date`;
-  return trips(db)
-    .where(eq(stayBookings.guestId, guestId))
+  return trips(db, at)
+    .where(and(eq(stayBookings.guestId, guestId), sql`not (${bookedAgain(at)})`))
     .orderBy(
       sql`(not ${upcoming})`,
       sql`case when ${upcoming} then ${stayBookings.startDate} end asc`,
@@ -306,8 +387,8 @@ export async function findTripsOfGuest(db: Db, guestId: string, today: string): 
     );
 }
 
-export async function findTripById(db: Db, id: string): Promise<TripRecord | undefined> {
-  const [row] = await trips(db).where(and(eq(stayBookings.id, id), isBooking));
+export async function findTripById(db: Db, id: string, at: Date): Promise<TripRecord | undefined> {
+  const [row] = await trips(db, at).where(and(eq(stayBookings.id, id), isBooking));
   return row;
 }
 

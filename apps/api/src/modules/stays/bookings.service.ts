@@ -21,7 +21,7 @@ import type { MailService } from '../mail/mail.service.js';
 import type { FulfilOutcome, PaymentHold } from '../payments/payment-handlers.js';
 import { bookingConfirmationMail, newBookingMail } from './booking-mail.js';
 import * as repo from './bookings.repository.js';
-import { expireLapsedHolds } from './stays.repository.js';
+import { expireLapsedHolds, type NightRange } from './stays.repository.js';
 
 const HOLD_MS = PAYMENT_HOLD_MINUTES * 60 * 1000;
 
@@ -60,11 +60,20 @@ function toBooking(record: repo.BookingRecord, refund: Booking['refund'], at: nu
   };
 }
 
+/**
+ * Pay again is offered for a booking awaiting payment, and for one that ended unpaid (not cancelled)
+ * while its nights are free and its check-in has not passed: paying holds it again (holdForPayment).
+ */
+const canPayAgain = (booking: Booking, nightsFree: boolean, at: number) =>
+  booking.status === 'held' ||
+  (booking.status === 'expired' && nightsFree && booking.startDate >= nairobiToday(at));
+
 /** A booking as its guest sees it; the host's e-mail only once the booking is confirmed. */
 function toTrip(record: repo.TripRecord, at: number): Trip {
   const booking = toBooking(record, record.refund, at);
   return {
     ...booking,
+    canPayAgain: canPayAgain(booking, record.nightsFree, at),
     stay: {
       id: record.stayId,
       title: record.stayTitle,
@@ -109,7 +118,7 @@ export function createBookingsService(deps: {
   async function findTrip(caller: AuthUser, id: string): Promise<Trip> {
     const trip = requireAccess(
       caller,
-      isUuid(id) ? await repo.findTripById(db, id) : undefined,
+      isUuid(id) ? await repo.findTripById(db, id, at()) : undefined,
       bookingAccess,
     );
     return toTrip(trip, now());
@@ -137,6 +146,27 @@ export function createBookingsService(deps: {
   }
 
   /**
+   * A guest's own hold never blocks them (#26): before they hold nights of a stay, their other holds
+   * there overlapping those nights (not lapsed; but `except`, the booking held again) end. Each
+   * one's open payment is superseded here, its row locked before the stay's as every writer takes
+   * them (docs/decisions/0015); a payment that settled meanwhile is left as it is. Answers the
+   * bookings whose nights `releaseOwnHolds` then gives back, once the stay is locked.
+   */
+  async function supersedeOwnHolds(
+    tx: Db,
+    hold: { guestId: string; stayId: string; nights: NightRange; at: Date; except?: string },
+  ): Promise<string[]> {
+    const own = await repo.findOwnHoldsOverlapping(tx, hold);
+    for (const id of own) await repo.supersedeOpenPayment(tx, id, hold.at);
+    return own;
+  }
+
+  /** The superseded holds let their nights go: a booking paid for meanwhile stays confirmed. */
+  async function releaseOwnHolds(tx: Db, own: string[], at: Date): Promise<void> {
+    for (const id of own) await repo.expireHeldBooking(tx, id, at);
+  }
+
+  /**
    * Both e-mails of a paid booking, written into the outbox in the transaction that confirms it: they
    * go once that commits, never if it rolls back, and never twice, as a booking is confirmed once.
    */
@@ -160,13 +190,21 @@ export function createBookingsService(deps: {
       if (!isUuid(stayId)) throw stayNotFound();
       const moment = at();
       const nights = nightsOf(range.startDate, range.endDate);
+      const occupied = occupiedNights(range);
       const booking = await db.transaction(async (tx) => {
         await lockHolder(tx, caller.sub, standing);
+        const own = await supersedeOwnHolds(tx, {
+          guestId: caller.sub,
+          stayId,
+          nights: occupied,
+          at: moment,
+        });
         const stay = await repo.lockStay(tx, stayId);
         if (!stay) throw stayNotFound();
         refuseOwn(caller, stay.hostId, () => forbidden(STAY_MESSAGES.ownStay, 'OWN_STAY'));
+        await releaseOwnHolds(tx, own, moment);
         await refuseBeyondHeld(tx, { userId: caller.sub, standing }, stay.id, nights);
-        await expireLapsedHolds(tx, stay.id, occupiedNights(range), moment);
+        await expireLapsedHolds(tx, stay.id, occupied, moment);
         const inserted = await repo.insertHeldBooking(tx, {
           stayId: stay.id,
           guestId: caller.sub,
@@ -187,7 +225,7 @@ export function createBookingsService(deps: {
     /** The caller's bookings, upcoming first (soonest first), then past ones (latest first). */
     async listMine(caller: AuthUser): Promise<Trip[]> {
       const moment = now();
-      const trips = await repo.findTripsOfGuest(db, caller.sub, nairobiToday(moment));
+      const trips = await repo.findTripsOfGuest(db, caller.sub, nairobiToday(moment), new Date(moment));
       return trips.map((trip) => toTrip(trip, moment));
     },
 
@@ -222,8 +260,10 @@ export function createBookingsService(deps: {
     /**
      * Holds the booking's nights for a payment until `hold.until`, in the paying transaction (the
      * engine has ended an earlier payment of it and taken the guest's lock): only its guest pays for
-     * it, once. A booking whose hold lapsed is held again while its nights are still free and the
-     * guest may hold them. Answers its price, as it was made.
+     * it, once. A booking that ended unpaid (its hold lapsed, its payment failed) is held again while
+     * its nights are still free, its check-in has not passed and the guest may hold them; the guest's
+     * own other holds of those nights end first (paying again supersedes them). Answers its price,
+     * as it was made.
      */
     async holdForPayment(
       tx: Db,
@@ -236,14 +276,24 @@ export function createBookingsService(deps: {
         isUuid(bookingId) ? await repo.findBookingById(tx, bookingId) : undefined,
         bookingAccess,
       );
+      const moment = at();
+      const own = await supersedeOwnHolds(tx, {
+        guestId: found.guestId,
+        stayId: found.stayId,
+        nights: occupiedNights(found),
+        at: moment,
+        except: found.id,
+      });
       const stay = await repo.lockStay(tx, found.stayId);
       const booking = await repo.lockBooking(tx, found.id);
       if (!stay || !booking) throw bookingNotFound();
       if (booking.status === 'confirmed')
         throw conflict(STAY_MESSAGES.bookingAlreadyConfirmed, 'BOOKING_CONFIRMED');
       if (booking.status === 'cancelled') throw conflict(STAY_MESSAGES.bookingNotHeld, 'BOOKING_NOT_HELD');
-      const moment = at();
+      await releaseOwnHolds(tx, own, moment);
       if (booking.status !== 'held' || isLapsed(booking, moment.getTime())) {
+        if (booking.startDate < nairobiToday(moment.getTime()))
+          throw conflict(STAY_MESSAGES.checkInPast, 'STAY_DATES_INVALID');
         await refuseBeyondHeld(
           tx,
           { userId: caller.sub, standing: hold.standing },

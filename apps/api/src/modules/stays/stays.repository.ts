@@ -214,17 +214,30 @@ export async function findStayById(db: Db, id: string): Promise<StayRecord | und
   return row;
 }
 
-/** Nights taken at `at` whose check-out is after `today`, soonest first: dates only, never who. */
+/**
+ * Nights taken at `at` whose check-out is after `today`, soonest first: dates only, never who. The
+ * holds of `heldBy` (a guest asking for themself) are not counted.
+ */
 export async function findTakenNights(
   db: Db,
   stayId: string,
   today: string,
   at: Date,
+  heldBy?: string,
 ): Promise<Array<{ startDate: string; nights: number }>> {
   return db
     .select({ startDate: stayBookings.startDate, nights: stayBookings.nights })
     .from(stayBookings)
-    .where(and(eq(stayBookings.stayId, stayId), sql`${checkOut} > ${today}::date`, takesNights(at)))
+    .where(
+      and(
+        eq(stayBookings.stayId, stayId),
+        sql`${checkOut} > ${today}::date`,
+        takesNights(at),
+        heldBy
+          ? sql`not (${stayBookings.status} = 'held' and ${stayBookings.guestId} = ${heldBy})`
+          : undefined,
+      ),
+    )
     .orderBy(asc(stayBookings.startDate), asc(stayBookings.id));
 }
 

@@ -7,6 +7,7 @@ import {
   CreateStayReviewInput,
   HostListing,
   Stay,
+  StayAvailability,
   StayBlock,
   StayQuery,
   StayReview,
@@ -50,6 +51,21 @@ export const staysRoutes: FastifyPluginAsyncZod<{ stays: StaysService }> = async
       },
     },
     async (request) => stays.get(request.params.id),
+  );
+
+  app.get(
+    '/stays/:id/availability',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['stays'],
+        summary:
+          'The nights taken from today on as the caller sees them: their own bookings awaiting payment are not counted (booking those nights again supersedes them)',
+        params: IdParams,
+        response: { 200: StayAvailability, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => stays.availabilityFor(callerOf(request), request.params.id),
   );
 
   app.post(

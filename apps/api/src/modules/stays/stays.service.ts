@@ -10,7 +10,9 @@ import {
   type Stay,
   type StayBlock,
   type StayFilters,
+  type StayAvailability,
   type StayReview,
+  type TakenRange,
   type UpdateStayData,
 } from '@sokoni/contracts/stays';
 import {
@@ -90,6 +92,12 @@ const toReview = (record: repo.StayReviewRecord): StayReview => ({
   comment: record.comment,
   createdAt: record.createdAt.toISOString(),
   user: { name: record.userName },
+});
+
+/** A row's nights as the calendar shows them: [first night, check-out day). */
+const toTakenRange = (range: { startDate: string; nights: number }): TakenRange => ({
+  startDate: range.startDate,
+  endDate: addDays(range.startDate, range.nights),
 });
 
 type CalendarRow = Awaited<ReturnType<typeof repo.findCalendarsOfStays>>[number];
@@ -232,18 +240,22 @@ export function createStaysService(deps: {
       repo.findTakenNights(db, record.id, clock.today(), at()),
       repo.findReviewsOfStay(db, record.id),
     ]);
-    return {
-      ...toSummary(record),
-      bookings: taken.map((range) => ({
-        startDate: range.startDate,
-        endDate: addDays(range.startDate, range.nights),
-      })),
-      reviews: reviews.map(toReview),
-    };
+    return { ...toSummary(record), bookings: taken.map(toTakenRange), reviews: reviews.map(toReview) };
   }
 
   return {
     get,
+
+    /**
+     * The stay's nights taken from today on as the caller sees them: their own bookings awaiting
+     * payment are not counted, as booking those nights again supersedes them (#26).
+     */
+    async availabilityFor(caller: AuthUser, id: string): Promise<StayAvailability> {
+      const stay = isUuid(id) ? await repo.findStayKeys(db, id) : undefined;
+      if (!stay) throw stayNotFound();
+      const taken = await repo.findTakenNights(db, id, clock.today(), at(), caller.sub);
+      return { bookings: taken.map(toTakenRange) };
+    },
 
     /** One page of stays under the filters as its encoded answer, and how many there are under them. */
     list(filters: StayFilters): Promise<StayPage> {
