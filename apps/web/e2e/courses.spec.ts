@@ -204,6 +204,7 @@ test.describe('courses: catalogue, enrol, learn, certificate, teach', () => {
     await page.goto(`/courses/${course.id}`);
     await expect(page.getByTestId('course-price')).toHaveText(kes(2500));
     await page.getByRole('button', { name: /Pay & Enrol/ }).click();
+    await page.getByRole('button', { name: 'Pay by card instead' }).click();
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: `Pay ${kes(2500)}` }).click();
     await page.waitForURL(/\/payment\/callback\?.*\breference=/);

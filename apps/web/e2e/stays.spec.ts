@@ -244,6 +244,9 @@ test.describe('stays: list, find, book, pay, review', () => {
     );
 
     await booking.getByRole('button', { name: 'Pay & Book' }).click();
+    // The pay step: M-Pesa first; this journey pays by card.
+    await expect(booking.getByRole('button', { name: `Pay ${kes(total)} with M-Pesa` })).toBeVisible();
+    await booking.getByRole('button', { name: 'Pay by card instead' }).click();
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: `Pay ${kes(total)}` }).click();
     await page.waitForURL(/\/payment\/callback\?.*\breference=/);
@@ -287,6 +290,7 @@ test.describe('stays: list, find, book, pay, review', () => {
 
     // The other guest's page still shows the dates free: Pay & Book is refused by the server.
     await availability(rivalPage).getByRole('button', { name: 'Pay & Book' }).click();
+    await availability(rivalPage).getByRole('button', { name: 'Pay by card instead' }).click();
     await expect(availability(rivalPage).getByRole('alert')).toHaveText(
       'Sorry, those dates are already booked.',
     );

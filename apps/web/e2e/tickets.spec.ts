@@ -41,6 +41,7 @@ test.describe('tickets: buy, show the QR code, check in at the door', () => {
     await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
     await page.getByLabel('Quantity').fill('2');
     await page.getByRole('button', { name: 'Buy Tickets' }).click();
+    await page.getByRole('button', { name: 'Pay by card instead' }).click();
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: `Pay ${kes(5000)}` }).click();
     await page.waitForURL(/\/payment\/callback\?.*\breference=/);

@@ -23,11 +23,10 @@ const APP_MODULES = Object.entries(
 
 /**
  * The <form>s not built with <Form>: one control that sends at once, with no message of its own to
- * check (a search box, a quantity stepper whose limits show as it is typed, a pay button).
+ * check (a search box, a quantity stepper whose limits show as it is typed).
  */
 const SINGLE_CONTROL_FORMS = [
   'components/search-form.tsx',
-  'features/courses/components/enroll-card.tsx',
   'features/events/components/ticket-purchase.tsx',
   'features/home/components/home-search.tsx',
 ];

@@ -1,25 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuthStore } from '@/stores/auth';
-import { goToProvider, startPayment } from './payment-flow';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Order } from '@sokoni/contracts/orders';
+import { formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
+import type { PaySubject } from '@/components/pay-step';
 import { ORDERS_QUERY_KEY } from './query-keys';
 
+type PayableOrder = Pick<Order, 'id' | 'totalAmount' | 'delivery'>;
+
 /**
- * Pays a pending order again (#15), from My Orders, the order's page or a failed payment: the same
- * order, through POST /payments/initialize, which holds its units again (or answers 409 naming what
- * is no longer to be had) and ends the order's earlier payment if it is still open. Goes to the
- * provider once the payment has started; the receipt goes to the signed-in buyer's e-mail.
+ * Paying an order (checkout, My Orders, its page): the order's total, the M-Pesa number offered first
+ * being its delivery phone. Starting the payment holds its units again (or is refused, naming what is
+ * no longer to be had) and ends its earlier payment if still open, so My Orders asks again.
  */
-export function usePayOrder() {
+export function useOrderPayment(order: PayableOrder) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (order: { id: string; totalAmount: number }) =>
-      startPayment({
-        email: useAuthStore.getState().user?.email ?? '',
-        amount: order.totalAmount,
-        paymentType: 'order',
-        orderId: order.id,
-      }),
-    onSuccess: (authorizationUrl) => goToProvider(authorizationUrl),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
-  });
+  return {
+    subject: { paymentType: 'order', orderId: order.id } satisfies PaySubject,
+    amount: order.totalAmount,
+    defaultPhone: order.delivery ? formatKenyanPhone(order.delivery.phone) : undefined,
+    onStarted: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+  };
 }

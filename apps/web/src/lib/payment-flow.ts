@@ -2,13 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   InitializePaymentInput,
   InitializePaymentResponse,
+  MpesaPaymentStart,
   PaymentProviderInfo,
 } from '@sokoni/contracts/payments';
 import { apiRequest } from './api-client';
 
 /**
- * The pay flow every feature shares (checkout today; stays, tickets and courses next): start a
- * payment, send the browser to the provider, come back to the payment page, which verifies it.
+ * The pay flow every feature shares (checkout, My Orders, stays, tickets, courses): start a payment,
+ * then either wait on the payment page for the M-Pesa prompt to be answered, or send the browser to
+ * the provider's card page and come back to the payment page, which verifies it.
  */
 export const PAYMENT_CALLBACK_PATH = '/payment/callback';
 
@@ -22,24 +24,42 @@ export function paymentCallbackUrl(details: Record<string, string> = {}): string
   return `${window.location.origin}${PAYMENT_CALLBACK_PATH}${query ? `?${query}` : ''}`;
 }
 
-/** POST /payments/initialize: answers the provider's authorization url to send the browser to. */
+/** The payment page waiting for an M-Pesa prompt to be answered (`method=mpesa`), in the app. */
+export function mpesaWaitingPath(reference: string, details: Record<string, string> = {}): string {
+  return `${PAYMENT_CALLBACK_PATH}?${new URLSearchParams({ ...details, reference, method: 'mpesa' })}`;
+}
+
+/** What the payment page is handed when the app goes there after starting an M-Pesa payment. */
+export type MpesaWaitingState = { mpesaStart: MpesaPaymentStart };
+
+/**
+ * POST /payments/initialize: a card payment answers the provider's page to send the browser to; an
+ * M-Pesa one answers that the prompt is on its way (status 'pending').
+ */
 export function initializePayment(input: InitializePaymentInput): Promise<InitializePaymentResponse> {
   return apiRequest<InitializePaymentResponse>('/payments/initialize', { method: 'POST', body: input });
 }
 
-type StartPayment = DistributiveOmit<InitializePaymentInput, 'callback_url'> & {
+export type StartPayment = DistributiveOmit<InitializePaymentInput, 'callback_url'> & {
   /** Shown by the payment page when the browser comes back. */
   callbackDetails?: Record<string, string>;
 };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** Starts a payment coming back to the payment page; answers the provider's page to go to. */
-export async function startPayment({ callbackDetails, ...input }: StartPayment): Promise<string> {
-  const payment = await initializePayment({
+/** Where a started payment goes on: the provider's card page, or the waiting screen in the app. */
+export type PaymentNextStep =
+  | { method: 'card'; authorizationUrl: string }
+  | { method: 'mpesa'; waitingPath: string; start: MpesaPaymentStart };
+
+/** Starts a payment (coming back to the payment page) and says where it goes on. */
+export async function startPayment({ callbackDetails, ...input }: StartPayment): Promise<PaymentNextStep> {
+  const { data } = await initializePayment({
     ...input,
     callback_url: paymentCallbackUrl(callbackDetails),
   } as InitializePaymentInput);
-  return payment.data.authorization_url;
+  return 'authorization_url' in data
+    ? { method: 'card', authorizationUrl: data.authorization_url }
+    : { method: 'mpesa', waitingPath: mpesaWaitingPath(data.reference, callbackDetails), start: data };
 }
 
 /** Leaves the app for the provider's page (a full navigation, as the provider's page is not ours). */

@@ -12,4 +12,7 @@ export const handlers = [
   ),
   // A product page counts its view (for trending); the answer is empty.
   http.post('/api/products/:id/views', () => noContent()),
+  // An event's or a paid course's page asks whether the signed-in buyer's last payment went through.
+  http.get('/api/events/:id/last-payment', () => HttpResponse.json({ unpaid: null })),
+  http.get('/api/courses/:id/last-payment', () => HttpResponse.json({ unpaid: false })),
 ];

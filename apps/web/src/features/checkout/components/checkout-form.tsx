@@ -2,9 +2,11 @@ import { useWatch } from 'react-hook-form';
 import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS } from '@sokoni/contracts/delivery-rules';
 import { FieldHint } from '@/components/field-frame';
 import { Form, useFormTools } from '@/components/form';
+import { CHECKOUT_PAY_TEXTS } from '@sokoni/contracts/mpesa';
+import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
-import { PayButton } from '@/components/pay-button';
 import { SelectField } from '@/components/select-field';
+import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import {
   COUNTIES_A_TO_Z,
@@ -21,13 +23,11 @@ type CheckoutFormProps = {
   defaultValues: CheckoutFormValues;
   /** Each seller of the cart's lines and their shop, for a pickup. */
   pickupPoints: PickupPoint[];
-  total: number;
-  /** The name of who takes the payment ('Paystack', or the sandbox offline); null until known. */
-  providerLabel: string | null;
-  /** True from the click until the browser has left for the provider. */
+  /** True while the order is being placed. */
   busy: boolean;
   error: string | null;
-  onPay: (details: CheckoutDetails) => void;
+  /** Places the order; the pay step follows. */
+  onContinue: (details: CheckoutDetails) => void;
 };
 
 const sectionHeading = 'text-lg font-bold text-slate-900';
@@ -35,22 +35,14 @@ const sectionHeading = 'text-lg font-bold text-slate-900';
 /**
  * How to reach the buyer and where the goods go (delivery to a county, town and street, or pickup
  * from each seller's shop), and the e-mail for the receipt; checked on submit with the server's
- * rules, the first field to fix taking the focus.
+ * rules, the first field to fix taking the focus. Continuing places the order, then it is paid.
  */
-export function CheckoutForm({
-  defaultValues,
-  pickupPoints,
-  total,
-  providerLabel,
-  busy,
-  error,
-  onPay,
-}: CheckoutFormProps) {
+export function CheckoutForm({ defaultValues, pickupPoints, busy, error, onContinue }: CheckoutFormProps) {
   return (
     <Form
       schema={CheckoutFormSchema}
       defaultValues={defaultValues}
-      onSubmit={onPay}
+      onSubmit={onContinue}
       disabled={busy}
       focusInvalid
       aria-label="Delivery and payment"
@@ -93,7 +85,13 @@ export function CheckoutForm({
               hint={<FieldHint>Your receipt is sent to this address.</FieldHint>}
             />
             <FormAlert message={error} />
-            <PayButton amount={total} providerLabel={providerLabel} busy={busy} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? <Spinner className="size-4" /> : null}
+              {CHECKOUT_PAY_TEXTS.continueToPayment}
+            </Button>
+            <p role="status" className="min-h-5 text-center text-sm text-slate-700">
+              {busy ? CHECKOUT_PAY_TEXTS.placing : ''}
+            </p>
           </section>
         </>
       )}

@@ -3,14 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
+import { CHECKOUT_PAY_TEXTS, MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { Delivery } from '@sokoni/contracts/delivery';
 import type { Product } from '@sokoni/contracts/shop';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import { useCartStore, type CartItem } from '@/stores/cart';
-import { buildProduct } from '@/test/api-fakes';
+import { buildOrder, buildProduct } from '@/test/api-fakes';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
+import { cardStartAnswer, mpesaStartAnswer } from '@/test/payment-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { recordRequests, server } from '@/test/server';
 import { CheckoutPage } from './checkout-page';
@@ -23,6 +25,7 @@ vi.mock('@/lib/payment-flow', async (importOriginal) => ({
 
 const SHOPPER = { id: 'u1', name: 'Wanjiku Kamau', email: 'wanjiku@example.co.ke', role: 'user', token: 't' };
 const AUTHORIZATION_URL = 'https://checkout.example/pay/abc';
+const ORDER_ID = '00000000-0000-4000-b000-0000000000f1';
 const KISUMU: Delivery = {
   method: 'delivery',
   phone: '+254722000111',
@@ -58,13 +61,16 @@ afterEach(() => {
 function serveCheckout({
   products = [basket],
   last = null,
-  initialize = () => HttpResponse.json({ status: true, data: { authorization_url: AUTHORIZATION_URL } }),
+  initialize = () => cardStartAnswer(AUTHORIZATION_URL),
 }: { products?: Product[]; last?: Delivery | null; initialize?: () => Response } = {}) {
   const requests = recordRequests();
   server.use(
     http.get('/api/products', () => HttpResponse.json(products)),
     http.get('/api/orders/last-delivery', () => HttpResponse.json({ delivery: last })),
-    http.post('/api/orders', () => HttpResponse.json({ id: 'o1', totalAmount: 5000 }, { status: 201 })),
+    http.post('/api/orders', async ({ request }) => {
+      const { delivery } = (await request.json()) as { delivery: Delivery };
+      return HttpResponse.json(buildOrder({ id: ORDER_ID, totalAmount: 5000, delivery }), { status: 201 });
+    }),
     http.post('/api/payments/initialize', initialize),
   );
   return { requests };
@@ -79,6 +85,8 @@ const renderCheckout = () =>
     </>,
     { url: '/checkout' },
   );
+const continueButton = () => screen.findByRole('button', { name: CHECKOUT_PAY_TEXTS.continueToPayment });
+const payByCard = () => screen.findByRole('button', { name: MPESA_MESSAGES.payByCard });
 
 describe('checkout page', () => {
   it("says 'User not logged in' when nobody is signed in, and offers no payment", () => {
@@ -98,13 +106,16 @@ describe('checkout page', () => {
     });
     renderCheckout();
 
-    await user.click(await screen.findByRole('button', { name: /^Pay / }));
+    await user.click(await continueButton());
+    await user.click(await payByCard());
 
     await waitFor(() => expect(alertText()).toBe('Payment initiation failed. Please try again.'));
     expect(requests.map((request) => `${request.method} ${request.path}`)).toContain(
       'POST /api/payments/initialize',
     );
-    expect(useCartStore.getState().items).toEqual([lineOf(basket, 2)]);
+    expect(goToProvider).not.toHaveBeenCalled();
+    // The order is placed and waits in My Orders: its lines have left the cart.
+    expect(useCartStore.getState().items).toEqual([]);
   });
 
   it("places the order with the buyer's last delivery filled in, then goes to the provider", async () => {
@@ -113,9 +124,22 @@ describe('checkout page', () => {
     renderCheckout();
 
     expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0722 000 111');
-    await user.click(screen.getByRole('button', { name: 'Pay KES 5,000 with Sokoni Sandbox' }));
+    await user.click(await continueButton());
+    expect((await screen.findByTestId('placed-order')).textContent).toBe(
+      CHECKOUT_PAY_TEXTS.placed('Order #000000', 'KES 5,000'),
+    );
+    await user.click(await payByCard());
 
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
+    expect(screen.getAllByRole('status').at(-1)?.textContent).toBe('Redirecting to Sokoni Sandbox...');
+    expect(requests.find((request) => request.path === '/api/payments/initialize')?.body).toEqual({
+      paymentType: 'order',
+      orderId: ORDER_ID,
+      method: 'card',
+      email: 'wanjiku@example.co.ke',
+      amount: 5000,
+      callback_url: `${window.location.origin}/payment/callback`,
+    });
     expect(
       requests.find((request) => request.path === '/api/orders' && request.method === 'POST')?.body,
     ).toEqual({
@@ -137,9 +161,9 @@ describe('checkout page', () => {
       expect(screen.getByText(ORDER_MESSAGES.cartPriceChanged('Kiondo basket', 'KES 2,800'))).toBeTruthy(),
     );
     expect(screen.getByTestId('checkout-total').textContent).toBe('KES 5,600');
-    await user.click(screen.getByRole('button', { name: 'Pay KES 5,600 with Sokoni Sandbox' }));
+    await user.click(await continueButton());
 
-    await waitFor(() => expect(goToProvider).toHaveBeenCalled());
+    await screen.findByTestId('placed-order');
     const order = requests.find((request) => request.path === '/api/orders')?.body as {
       items: Array<{ price: number }>;
     };
@@ -156,14 +180,39 @@ describe('checkout page', () => {
     await waitFor(() => expect(screen.getByText(ORDER_MESSAGES.cartSoldOut('Used iPhone 12'))).toBeTruthy());
     expect(screen.getAllByTestId('checkout-line')).toHaveLength(1);
     expect(screen.getByTestId('checkout-total').textContent).toBe('KES 5,000');
-    await user.click(screen.getByRole('button', { name: 'Pay KES 5,000 with Sokoni Sandbox' }));
+    await user.click(await continueButton());
 
-    await waitFor(() => expect(goToProvider).toHaveBeenCalled());
+    await screen.findByTestId('placed-order');
     const order = requests.find((request) => request.path === '/api/orders')?.body as {
       items: Array<{ productId: string }>;
     };
     expect(order.items.map((item) => item.productId)).toEqual([basket.id]);
     expect(useCartStore.getState().items).toEqual([lineOf(phone, 1)]);
+  });
+
+  it('pays the placed order with M-Pesa, the delivery phone offered, and waits for the phone', async () => {
+    const user = userEvent.setup();
+    const { requests } = serveCheckout({
+      last: KISUMU,
+      initialize: () => mpesaStartAnswer({ reference: 'ref_order', amount: 5000 }),
+    });
+    renderCheckout();
+
+    await user.click(await continueButton());
+    const number = (await screen.findByLabelText(MPESA_MESSAGES.numberLabel)) as HTMLInputElement;
+    expect(number.value).toBe('0722 000 111');
+    expect(document.activeElement?.textContent).toBe(CHECKOUT_PAY_TEXTS.payHeading);
+    await user.click(screen.getByRole('button', { name: 'Pay KES 5,000 with M-Pesa' }));
+
+    await waitFor(() => expect(currentUrl()).toBe('/payment/callback?reference=ref_order&method=mpesa'));
+    expect(requests.find((request) => request.path === '/api/payments/initialize')?.body).toMatchObject({
+      paymentType: 'order',
+      orderId: ORDER_ID,
+      method: 'mpesa',
+      phone: '+254722000111',
+      email: 'wanjiku@example.co.ke',
+    });
+    expect(goToProvider).not.toHaveBeenCalled();
   });
 
   it('sends the shopper back to the cart when nothing in it can be bought', async () => {

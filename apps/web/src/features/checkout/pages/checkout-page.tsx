@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
+import type { Order } from '@sokoni/contracts/orders';
 import type { Product } from '@sokoni/contracts/shop';
 import { EmptyState } from '@/components/empty-state';
 import { FormAlert } from '@/components/form-alert';
@@ -9,12 +10,12 @@ import { NoticeList } from '@/components/notice-list';
 import { LoadingState } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { keptOutReason, useCartRefresh } from '@/lib/cart-refresh';
-import { goToProvider, usePaymentProvider } from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import { selectCartSubtotal, useCartStore } from '@/stores/cart';
 import type { CartItem } from '@/stores/cart';
 import { useLastDelivery } from '../api/get-last-delivery';
 import { CheckoutForm, type PickupPoint } from '../components/checkout-form';
+import { CheckoutPayment } from '../components/checkout-payment';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { useCheckout } from '../hooks/use-checkout';
 import { checkoutFormValues, type CheckoutDetails } from '../lib/checkout-details';
@@ -35,10 +36,10 @@ function CheckoutContent({ email }: { email: string }) {
   const { stateOf, refreshed } = useCartRefresh();
   const lastDelivery = useLastDelivery();
   const checkout = useCheckout();
-  const provider = usePaymentProvider();
-  // Once paid for, the lines are taken out of the cart while the browser is still leaving; keep
-  // showing what was ordered.
-  const [placedItems, setPlacedItems] = useState<CartItem[] | null>(null);
+  // Once the order is placed its lines leave the cart (the order waits in My Orders); the page goes
+  // on showing what was ordered, and pays for it.
+  const [placed, setPlaced] = useState<{ order: Order; items: CartItem[]; email: string } | null>(null);
+  const placedItems = placed?.items ?? null;
   // A sold-out or deleted product stays in the cart, marked there, and is not ordered.
   const buyable = cartItems.filter((item) => stateOf(item).status === 'available');
   const keptOut = cartItems.flatMap((item) => keptOutReason(item, stateOf(item)) ?? []);
@@ -59,15 +60,14 @@ function CheckoutContent({ email }: { email: string }) {
 
   const pickupPoints = pickupPointsOf(buyable.flatMap((item) => stateOf(item).product ?? []));
 
-  function pay(details: CheckoutDetails) {
+  function placeOrder(details: CheckoutDetails) {
     const ordered = buyable;
     checkout.mutate(
       { ...details, items: ordered },
       {
-        onSuccess: (authorizationUrl) => {
-          setPlacedItems(ordered);
+        onSuccess: (order) => {
+          setPlaced({ order, items: ordered, email: details.email.trim() });
           for (const item of ordered) removeItem(item.id);
-          goToProvider(authorizationUrl);
         },
       },
     );
@@ -79,15 +79,17 @@ function CheckoutContent({ email }: { email: string }) {
         <NoticeList notices={[...notices, ...keptOut]} label="Changes to your cart" />
         <CheckoutSummary items={items} total={total} />
       </div>
-      <CheckoutForm
-        defaultValues={checkoutFormValues(email, lastDelivery.data?.delivery ?? null)}
-        pickupPoints={pickupPoints}
-        total={total}
-        providerLabel={provider.data?.label ?? null}
-        busy={checkout.isPending || placedItems !== null}
-        error={checkout.isError ? errorMessage(checkout.error, PAYMENT_MESSAGES.initiationFailed) : null}
-        onPay={pay}
-      />
+      {placed ? (
+        <CheckoutPayment order={placed.order} email={placed.email} />
+      ) : (
+        <CheckoutForm
+          defaultValues={checkoutFormValues(email, lastDelivery.data?.delivery ?? null)}
+          pickupPoints={pickupPoints}
+          busy={checkout.isPending}
+          error={checkout.isError ? errorMessage(checkout.error, PAYMENT_MESSAGES.initiationFailed) : null}
+          onContinue={placeOrder}
+        />
+      )}
     </div>
   );
 }

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Course, Enrollment } from '@sokoni/contracts/courses';
+import type { Enrollment } from '@sokoni/contracts/courses';
 import { apiRequest, hasCode } from '@/lib/api-client';
-import { goToProvider, startPayment } from '@/lib/payment-flow';
 import { COURSES_QUERY_KEY } from '@/lib/query-keys';
-import type { AuthUser } from '@/stores/auth';
 import { courseQueryKey } from './get-course';
 import { enrollmentQueryKey } from './get-enrollment';
 
 /**
  * POST /courses/{id}/enroll: a free course enrols the caller at once (enrolling again is harmless).
- * A paid course is refused (PAYMENT_REQUIRED): it is joined by paying (payForCourse).
+ * A paid course is refused (PAYMENT_REQUIRED): it is joined by paying (the pay step).
  */
 export function enrollCourse(courseId: string): Promise<Enrollment> {
   return apiRequest<Enrollment>(`/courses/${encodeURIComponent(courseId)}/enroll`, { method: 'POST' });
@@ -40,35 +38,15 @@ export function useEnrollCourse() {
   });
 }
 
-type PayForCourseArgs = { course: Pick<Course, 'id' | 'price'>; learner: Pick<AuthUser, 'id' | 'email'> };
-
 /**
- * POST /payments/initialize for a course at the price shown (the server checks it against its
- * own); answers the provider's page to go to. The payment page then leads to the classroom.
+ * Pay & Enrol starts a payment from what the card shows, which may be stale (the price changed, the
+ * learner paid in another tab): the course and the learner's standing are asked for again as it
+ * starts, so a refusal (AMOUNT_MISMATCH, ALREADY_ENROLLED) comes with the card showing why.
  */
-export function payForCourse({ course, learner }: PayForCourseArgs): Promise<string> {
-  return startPayment({
-    email: learner.email,
-    amount: course.price,
-    userId: learner.id,
-    paymentType: 'course',
-    courseId: course.id,
-    callbackDetails: { courseId: course.id },
-  });
-}
-
-/** Pay & Enrol: leaves for the provider once the payment has started. */
-export function usePayForCourse() {
+export function useRefreshCourseStanding(courseId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: payForCourse,
-    onSuccess: (authorizationUrl) => goToProvider(authorizationUrl),
-    // A conflict means the page is stale: the price changed, or the learner is enrolled already
-    // (paid in another tab). Ask for both again so the card shows what is true now.
-    onError: (error, { course }) => {
-      if (!hasCode(error, 'AMOUNT_MISMATCH', 'ALREADY_ENROLLED')) return;
-      void queryClient.invalidateQueries({ queryKey: courseQueryKey(course.id) });
-      void queryClient.invalidateQueries({ queryKey: enrollmentQueryKey(course.id) });
-    },
-  });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: courseQueryKey(courseId) });
+    void queryClient.invalidateQueries({ queryKey: enrollmentQueryKey(courseId) });
+  };
 }

@@ -1,22 +1,23 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses-rules';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';
 import { FormAlert } from '@/components/form-alert';
-import { PayButton } from '@/components/pay-button';
+import { PayStep } from '@/components/pay-step';
 import { ProductImage } from '@/components/product-image';
 import { QueryError } from '@/components/query-error';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { usePaymentProvider } from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import type { AuthUser } from '@/stores/auth';
-import { useEnrollCourse, usePayForCourse } from '../api/enroll-course';
+import { useEnrollCourse, useRefreshCourseStanding } from '../api/enroll-course';
 import { useEnrollment } from '../api/get-enrollment';
+import { useLastCoursePayment } from '../api/get-last-course-payment';
 
 const ENROL_FAILED = 'We could not enrol you. Please try again.';
 
@@ -79,27 +80,47 @@ function FreeEnrol({ course, learner, onVisitor }: EnrolProps) {
   );
 }
 
-/** A paid course: Pay & Enrol starts the payment at the course's price and leaves for the provider. */
-function PaidEnrol({ course, learner, onVisitor }: EnrolProps) {
-  const pay = usePayForCourse();
-  const provider = usePaymentProvider();
-  const busy = pay.isPending || pay.isSuccess;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!learner) onVisitor();
-    else pay.mutate({ course, learner });
-  };
+/** Said when the learner's latest payment for the course ended unpaid, with Pay again (#26). */
+function LastPaymentUnpaid({ courseId, onPayAgain }: { courseId: string; onPayAgain: () => void }) {
+  const lastPayment = useLastCoursePayment(courseId);
+  if (!lastPayment.data?.unpaid) return null;
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-busy={busy}>
-      <FormAlert message={pay.isError ? errorMessage(pay.error, COURSE_MESSAGES.paymentFailed) : null} />
-      <PayButton
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
+      <p className="text-sm font-medium text-amber-950">{COURSE_MESSAGES.lastPaymentUnpaid}</p>
+      <Button variant="secondary" onClick={onPayAgain}>
+        {MPESA_MESSAGES.payAgain}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A paid course: Pay & Enrol opens the pay step at the course's price (M-Pesa first, card second);
+ * the payment page then leads to the classroom.
+ */
+function PaidEnrol({ course, learner, onVisitor }: EnrolProps) {
+  const [paying, setPaying] = useState(false);
+  const refreshStanding = useRefreshCourseStanding(course.id);
+  if (paying && learner) {
+    return (
+      <PayStep
+        subject={async () => {
+          refreshStanding();
+          return { paymentType: 'course', courseId: course.id };
+        }}
         amount={course.price}
-        providerLabel={provider.data?.label ?? null}
-        busy={busy}
-        label="Pay & Enrol"
+        callbackDetails={{ courseId: course.id }}
+        failedMessage={COURSE_MESSAGES.paymentFailed}
       />
-    </form>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {learner ? <LastPaymentUnpaid courseId={course.id} onPayAgain={() => setPaying(true)} /> : null}
+      <Button className="w-full" onClick={() => (learner ? setPaying(true) : onVisitor())}>
+        Pay &amp; Enrol
+      </Button>
+    </div>
   );
 }
 
@@ -174,7 +195,7 @@ function CardFrame({ course, children }: { course: Course; children: ReactNode }
 
 /**
  * Spec §4 Course enrollment card, made real: the price and Enroll Now (a free course) or Pay &
- * Enrol (a paid one); "You're In!" with the learner's progress and Enter Classroom once enrolled;
+ * Enrol (a paid one, through the pay step); "You're In!" with the learner's progress and Enter Classroom once enrolled;
  * the instructor's own links for the instructor; a visitor is asked to log in and comes back here.
  */
 export function EnrollCard({ course }: { course: Course }) {

@@ -7,10 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
+import { useMpesaNumberStore } from '@/stores/mpesa-number';
 import { apiFailure } from '@/test/answers';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
+import { cardStartAnswer, mpesaStartAnswer } from '@/test/payment-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import {
   INSTRUCTOR,
@@ -36,6 +40,7 @@ const AUTHORIZATION_URL = 'https://checkout.example/pay/course';
 
 beforeEach(() => {
   useAuthStore.setState({ user: LEARNER });
+  useMpesaNumberStore.setState({ numbers: {} });
 });
 
 afterEach(() => {
@@ -97,6 +102,7 @@ function serveCourse(
 }
 
 const heading = () => screen.findByRole('heading', { level: 1 });
+const payByCard = () => screen.getByRole('button', { name: MPESA_MESSAGES.payByCard });
 
 describe('course page', () => {
   it("shows the header, 'What You'll Master', the details, the lesson outline and the instructor", async () => {
@@ -384,25 +390,21 @@ describe('enrolment card', () => {
     );
   });
 
-  it("pays for a paid course: Pay & Enrol starts the payment at the course's price, then leaves for the provider", async () => {
+  it("pays for a paid course: Pay & Enrol opens the pay step at the course's price, and by card it starts the payment, then leaves for the provider", async () => {
     const user = userEvent.setup();
     const course = buildCourse({ price: 2500 });
     const { requests } = serveCourse(
       course,
       undefined,
-      http.post('/api/payments/initialize', () =>
-        HttpResponse.json({
-          status: true,
-          message: 'Authorization URL created',
-          data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
-        }),
-      ),
+      http.post('/api/payments/initialize', () => cardStartAnswer(AUTHORIZATION_URL, 'ref-1')),
     );
     renderCoursePage(course.id);
     await heading();
 
     expect((await screen.findByTestId('course-price')).textContent).toBe('KES 2,500');
     await user.click(screen.getByRole('button', { name: 'Pay & Enrol' }));
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') })).toBeTruthy();
+    await user.click(payByCard());
 
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     const posts = requests.filter((request) => request.method === 'POST');
@@ -411,9 +413,9 @@ describe('enrolment card', () => {
     expect(payment).toEqual({
       email: LEARNER.email,
       amount: 2500,
-      userId: LEARNER.id,
       paymentType: 'course',
       courseId: course.id,
+      method: 'card',
     });
     const callback = new URL(String(callbackUrl));
     expect([callback.pathname, callback.searchParams.get('courseId')]).toEqual([
@@ -421,6 +423,40 @@ describe('enrolment card', () => {
       course.id,
     ]);
     expect(screen.getByText('Redirecting to Sokoni Sandbox...')).toBeTruthy();
+  });
+
+  it('pays for a paid course with M-Pesa: the prompt, then the waiting screen for the course', async () => {
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 2500 });
+    const { requests } = serveCourse(
+      course,
+      undefined,
+      http.post('/api/payments/initialize', () => mpesaStartAnswer({ reference: 'ref-c', amount: 2500 })),
+    );
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/courses/:courseId" element={<CourseDetailPage />} />
+        </Routes>
+        <CurrentUrl />
+      </>,
+      { url: `/courses/${course.id}` },
+    );
+    await heading();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
+    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') }));
+
+    await waitFor(() =>
+      expect(currentUrl()).toBe(`/payment/callback?courseId=${course.id}&reference=ref-c&method=mpesa`),
+    );
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      paymentType: 'course',
+      courseId: course.id,
+      method: 'mpesa',
+      phone: '+254712345678',
+    });
   });
 
   it("says 'Payment initiation failed. Try again.' when the payment cannot start, and stays on the page", async () => {
@@ -435,10 +471,11 @@ describe('enrolment card', () => {
     await heading();
 
     await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
+    await user.click(payByCard());
 
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COURSE_MESSAGES.paymentFailed));
     expect(goToProvider).not.toHaveBeenCalled();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay & Enrol' }).disabled).toBe(false);
+    expect((payByCard() as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("says why the server refused the payment (AMOUNT_MISMATCH: the price changed), and shows the course's new price", async () => {
@@ -447,18 +484,22 @@ describe('enrolment card', () => {
     server.use(
       http.get(`/api/courses/${course.id}`, () => HttpResponse.json(course)),
       http.get(`/api/courses/${course.id}/enrollment`, () => HttpResponse.json(buildEnrollment(course.id))),
-      http.post('/api/payments/initialize', () => {
-        course = { ...course, price: 3000 };
-        return apiFailure(409, 'AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch('KES 3,000'));
-      }),
+      http.post('/api/payments/initialize', () =>
+        apiFailure(409, 'AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch('KES 3,000')),
+      ),
     );
     renderCoursePage(course.id);
     await heading();
+    // The instructor changes the price while the page is open.
+    course = { ...course, price: 3000 };
 
     await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
+    await user.click(payByCard());
 
     await waitFor(() => expect(screen.getByTestId('course-price').textContent).toBe('KES 3,000'));
     expect(screen.getByRole('alert').textContent).toBe(PAYMENT_MESSAGES.amountMismatch('KES 3,000'));
+    // The pay step now asks for the new price.
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 3,000') })).toBeTruthy();
     expect(goToProvider).not.toHaveBeenCalled();
   });
 
@@ -469,18 +510,36 @@ describe('enrolment card', () => {
     serveCourse(
       course,
       () => (enrolled ? enrolledIn(course.id) : buildEnrollment(course.id)),
-      http.post('/api/payments/initialize', () => {
-        enrolled = true;
-        return apiFailure(409, 'ALREADY_ENROLLED', COURSE_MESSAGES.alreadyEnrolled);
-      }),
+      http.post('/api/payments/initialize', () =>
+        apiFailure(409, 'ALREADY_ENROLLED', COURSE_MESSAGES.alreadyEnrolled),
+      ),
+    );
+    renderCoursePage(course.id);
+    await heading();
+    enrolled = true;
+
+    await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
+    await user.click(payByCard());
+
+    expect(await screen.findByText("You're In!")).toBeTruthy();
+    expect(goToProvider).not.toHaveBeenCalled();
+  });
+
+  it('says the last payment did not go through, and Pay again opens the pay step', async () => {
+    const user = userEvent.setup();
+    const course = buildCourse({ price: 2500 });
+    serveCourse(
+      course,
+      undefined,
+      http.get(`/api/courses/${course.id}/last-payment`, () => HttpResponse.json({ unpaid: true })),
     );
     renderCoursePage(course.id);
     await heading();
 
-    await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
-
-    expect(await screen.findByText("You're In!")).toBeTruthy();
-    expect(goToProvider).not.toHaveBeenCalled();
+    expect(await screen.findByText(COURSE_MESSAGES.lastPaymentUnpaid)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payAgain }));
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') })).toBeTruthy();
+    expect(payByCard()).toBeTruthy();
   });
 
   it("says why the server refused a free enrolment (the course became paid), and shows the course's new price", async () => {

@@ -1,21 +1,23 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events-rules';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { Event } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
+import { PayStep } from '@/components/pay-step';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { parseQuantity } from '@/lib/parse-price';
-import { goToProvider } from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
-import { useBuyTickets } from '../api/buy-tickets';
 import { useClaimTickets } from '../api/claim-tickets';
+import { useLastTicketPayment } from '../api/get-last-ticket-payment';
 import { hasTakenPlace, isSoldOut } from '../lib/event-display';
 import { maxTicketsFor, quantityProblem, ticketTotal } from '../lib/ticket-purchase';
 
@@ -27,26 +29,26 @@ const claimedMessage = (quantity: number) =>
   quantity === 1 ? 'Your ticket is ready!' : `Your ${quantity} tickets are ready!`;
 
 /**
- * Quantity, total and Buy Tickets. A paid event goes to the payment provider (the seats are held
- * meanwhile); a free one issues its tickets at once and opens My Tickets. A visitor is asked to
- * log in first and comes back here.
+ * Quantity, total and Buy Tickets. A paid event then offers the pay step (M-Pesa first, card
+ * second) for that quantity, the seats held while the buyer pays; a free one issues its tickets at
+ * once and opens My Tickets. A visitor is asked to log in first and comes back here.
  */
 function TicketPurchaseForm({ event }: { event: Event }) {
   const user = useAuthStore((state) => state.user);
   const navigate = useNavigate();
-  const buy = useBuyTickets();
+  const queryClient = useQueryClient();
   const claim = useClaimTickets();
+  const lastPayment = useLastTicketPayment(event.id, user && event.price > 0 ? user.id : null);
+  const unpaid = lastPayment.data?.unpaid ?? null;
   const [quantityText, setQuantityText] = useState('1');
   const [attempted, setAttempted] = useState(false);
   const [askedToSignIn, setAskedToSignIn] = useState(false);
+  const [paying, setPaying] = useState(false);
 
   const quantity = parseQuantity(quantityText);
   const problem = quantityProblem(quantity, event);
-  // From the click until the browser has left for the provider.
-  const busy = buy.isPending || buy.isSuccess || claim.isPending;
-  let failure: string | null = null;
-  if (buy.isError) failure = errorMessage(buy.error, PAYMENT_MESSAGES.initiationFailed);
-  else if (claim.isError) failure = errorMessage(claim.error, CLAIM_FAILED);
+  const busy = claim.isPending;
+  const failure = claim.isError ? errorMessage(claim.error, CLAIM_FAILED) : null;
 
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
@@ -56,59 +58,90 @@ function TicketPurchaseForm({ event }: { event: Event }) {
       setAskedToSignIn(true);
       return;
     }
-    if (event.price === 0) {
-      claim.mutate(
-        { eventId: event.id, quantity },
-        {
-          onSuccess: () => {
-            toast.success(claimedMessage(quantity));
-            navigate('/tickets/mine');
-          },
-        },
-      );
-    } else {
-      buy.mutate({ event, quantity, buyer: user }, { onSuccess: (url) => goToProvider(url) });
+    if (event.price > 0) {
+      setPaying(true);
+      return;
     }
+    claim.mutate(
+      { eventId: event.id, quantity },
+      {
+        onSuccess: () => {
+          toast.success(claimedMessage(quantity));
+          navigate('/tickets/mine');
+        },
+      },
+    );
+  };
+
+  /** Pay again for as many tickets as the payment that did not go through. */
+  const payAgain = (again: NonNullable<typeof unpaid>) => {
+    const wanted = again.quantity ?? quantity;
+    setQuantityText(String(wanted));
+    setAttempted(true);
+    if (!quantityProblem(wanted, event)) setPaying(true);
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-      <TextField
-        id="ticket-quantity"
-        label="Quantity"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={maxTicketsFor(event)}
-        step={1}
-        value={quantityText}
-        onChange={(changeEvent) => setQuantityText(changeEvent.target.value)}
-        error={problem && (attempted || quantityText !== '') ? problem : undefined}
-        disabled={busy}
-        className="max-w-32"
-      />
-      <p className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-3">
-        <span className="text-slate-700">Total</span>
-        <output
-          htmlFor="ticket-quantity"
-          className="text-xl font-bold text-slate-900"
-          data-testid="ticket-total"
-        >
-          {problem ? '—' : formatTicketPrice(ticketTotal(event.price, quantity))}
-        </output>
-      </p>
-      <FormAlert message={failure} />
-      {askedToSignIn && !user ? (
-        <SignInPrompt message={EVENT_MESSAGES.purchaseLoginRequired} tone="alert" />
+    <div className="space-y-4">
+      {unpaid && !paying ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
+          <p className="text-sm font-medium text-amber-950">{EVENT_MESSAGES.lastPaymentUnpaid}</p>
+          <Button variant="secondary" onClick={() => payAgain(unpaid)}>
+            {MPESA_MESSAGES.payAgain}
+          </Button>
+        </div>
       ) : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? <Spinner className="size-4" /> : null}
-        {buyLabel(event)}
-      </Button>
-      <p role="status" className="min-h-5 text-center text-sm text-slate-700">
-        {buy.isPending || buy.isSuccess ? 'Redirecting to the payment page...' : ''}
-      </p>
-    </form>
+      <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+        <TextField
+          id="ticket-quantity"
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxTicketsFor(event)}
+          step={1}
+          value={quantityText}
+          onChange={(changeEvent) => {
+            setQuantityText(changeEvent.target.value);
+            setPaying(false);
+          }}
+          error={problem && (attempted || quantityText !== '') ? problem : undefined}
+          disabled={busy}
+          className="max-w-32"
+        />
+        <p className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-3">
+          <span className="text-slate-700">Total</span>
+          <output
+            htmlFor="ticket-quantity"
+            className="text-xl font-bold text-slate-900"
+            data-testid="ticket-total"
+          >
+            {problem ? '—' : formatTicketPrice(ticketTotal(event.price, quantity))}
+          </output>
+        </p>
+        <FormAlert message={failure} />
+        {askedToSignIn && !user ? (
+          <SignInPrompt message={EVENT_MESSAGES.purchaseLoginRequired} tone="alert" />
+        ) : null}
+        {paying ? null : (
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? <Spinner className="size-4" /> : null}
+            {buyLabel(event)}
+          </Button>
+        )}
+      </form>
+      {paying && user && !problem ? (
+        <PayStep
+          subject={{ paymentType: 'event', eventId: event.id, quantity }}
+          amount={ticketTotal(event.price, quantity)}
+          // Spec §2: the payment page is told the event, the buyer and how many tickets.
+          callbackDetails={{ eventId: event.id, userId: user.id, quantity: String(quantity) }}
+          failedMessage={PAYMENT_MESSAGES.initiationFailed}
+          // Seats are held while the buyer pays: the seats shown are stale.
+          onStarted={() => void queryClient.invalidateQueries({ queryKey: ['events'] })}
+        />
+      ) : null}
+    </div>
   );
 }
 

@@ -5,12 +5,16 @@ import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
-import type { Event } from '@sokoni/contracts/events';
+import type { Event, LastTicketPayment } from '@sokoni/contracts/events';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
+import { useMpesaNumberStore } from '@/stores/mpesa-number';
 import { apiFailure } from '@/test/answers';
 import { buildEvent } from '@/test/api-fakes';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
+import { cardStartAnswer, mpesaStartAnswer } from '@/test/payment-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { server } from '@/test/server';
 import { EventDetailPage } from './event-detail-page';
@@ -26,6 +30,7 @@ const AUTHORIZATION_URL = 'https://checkout.example/pay/abc';
 
 beforeEach(() => {
   useAuthStore.setState({ user: BUYER });
+  useMpesaNumberStore.setState({ numbers: {} });
 });
 
 afterEach(() => {
@@ -43,8 +48,15 @@ function LoginProbe() {
 
 type Answer = (body: unknown) => Response;
 
-/** The event at GET /api/events/{id}; POSTs answered by `answers` (by path), their bodies recorded. */
-function fakeApi(event: Event | null, answers: Record<string, Answer> = {}) {
+/**
+ * The event at GET /api/events/{id} and the buyer's last payment for it (one that went through,
+ * unless told); POSTs answered by `answers` (by path), their bodies recorded.
+ */
+function fakeApi(
+  event: Event | null,
+  answers: Record<string, Answer> = {},
+  lastPayment: LastTicketPayment = { unpaid: null },
+) {
   const posts: { path: string; body: unknown }[] = [];
   server.use(
     http.get('/api/events/:id', ({ params }) =>
@@ -52,6 +64,7 @@ function fakeApi(event: Event | null, answers: Record<string, Answer> = {}) {
         ? HttpResponse.json(event)
         : apiFailure(404, 'EVENT_NOT_FOUND', EVENT_MESSAGES.notFound),
     ),
+    http.get('/api/events/:id/last-payment', () => HttpResponse.json(lastPayment)),
     http.post('/api/*', async ({ request }) => {
       const path = new URL(request.url).pathname;
       const body: unknown = await request.json();
@@ -68,6 +81,7 @@ function renderEventPage(id: string) {
       <Route path="/tickets/:id" element={<EventDetailPage />} />
       <Route path="/tickets/mine" element={<p>My Tickets page</p>} />
       <Route path="/login" element={<LoginProbe />} />
+      <Route path="*" element={<CurrentUrl />} />
     </Routes>,
     { url: `/tickets/${id}` },
   );
@@ -145,22 +159,20 @@ describe('event page', () => {
     expect(fieldError(quantityInput())).toBe('Only 3 tickets left for Poetry Night.');
   });
 
-  it('starts the payment of a paid event with its quantity and total, then leaves for the provider', async () => {
+  it('Buy Tickets opens the pay step for the quantity, and by card it starts the payment with the quantity and total, then leaves for the provider', async () => {
     const user = userEvent.setup();
     const event = buildEvent({ price: 1500, ticketsAvailable: 80 });
     const { posts } = fakeApi(event, {
-      '/api/payments/initialize': () =>
-        HttpResponse.json({
-          status: true,
-          message: 'Authorization URL created',
-          data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
-        }),
+      '/api/payments/initialize': () => cardStartAnswer(AUTHORIZATION_URL, 'ref-1'),
     });
     renderEventPage(event.id);
     await screen.findByRole('heading', { level: 1 });
 
     await chooseQuantity(user, '2');
     await user.click(screen.getByRole('button', { name: 'Buy Tickets' }));
+    expect(posts).toEqual([]);
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 3,000') })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
 
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     expect(posts).toHaveLength(1);
@@ -169,10 +181,10 @@ describe('event page', () => {
     expect(body).toEqual({
       email: BUYER.email,
       amount: 3000,
-      userId: BUYER.id,
       paymentType: 'event',
       eventId: event.id,
       quantity: 2,
+      method: 'card',
     });
     const callback = new URL(String(callbackUrl));
     expect(callback.pathname).toBe('/payment/callback');
@@ -181,7 +193,34 @@ describe('event page', () => {
       userId: BUYER.id,
       quantity: '2',
     });
-    expect(screen.getByText('Redirecting to the payment page...')).toBeTruthy();
+  });
+
+  it('pays with M-Pesa: the prompt for the tickets, then the waiting screen with the event, buyer and quantity', async () => {
+    const user = userEvent.setup();
+    const event = buildEvent({ price: 1500, ticketsAvailable: 80 });
+    const { posts } = fakeApi(event, {
+      '/api/payments/initialize': () => mpesaStartAnswer({ reference: 'ref-m', amount: 4500 }),
+    });
+    renderEventPage(event.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await chooseQuantity(user, '3');
+    await user.click(screen.getByRole('button', { name: 'Buy Tickets' }));
+    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 4,500') }));
+
+    await waitFor(() =>
+      expect(currentUrl()).toBe(
+        `/payment/callback?eventId=${event.id}&userId=${BUYER.id}&quantity=3&reference=ref-m&method=mpesa`,
+      ),
+    );
+    expect(posts[0]?.body).toMatchObject({
+      paymentType: 'event',
+      eventId: event.id,
+      quantity: 3,
+      method: 'mpesa',
+      phone: '+254712345678',
+    });
   });
 
   it("says 'Payment initiation failed. Please try again.' when the payment cannot start, or the server's reason", async () => {
@@ -193,6 +232,7 @@ describe('event page', () => {
     await screen.findByRole('heading', { level: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Buy Tickets' }));
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Payment initiation failed. Please try again.',
     );
@@ -202,11 +242,27 @@ describe('event page', () => {
         { code: 'NOT_ENOUGH_SEATS', message: EVENT_MESSAGES.notEnoughSeats(event.title, 0) },
         { status: 409 },
       );
-    await user.click(screen.getByRole('button', { name: 'Buy Tickets' }));
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Only 0 tickets left for Poetry Night.'),
     );
     expect(goToProvider).not.toHaveBeenCalled();
+  });
+
+  it('says the last payment did not go through and pays again for as many tickets', async () => {
+    const user = userEvent.setup();
+    const event = buildEvent({ price: 1500, ticketsAvailable: 80 });
+    fakeApi(event, {}, { unpaid: { quantity: 4 } });
+    renderEventPage(event.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(await screen.findByText(EVENT_MESSAGES.lastPaymentUnpaid)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payAgain }));
+
+    expect(quantityInput().value).toBe('4');
+    expect(total()).toBe('KES 6,000');
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 6,000') })).toBeTruthy();
+    expect(screen.queryByText(EVENT_MESSAGES.lastPaymentUnpaid)).toBeNull();
   });
 
   it('claims the tickets of a free event at once, then opens My Tickets', async () => {

@@ -3,6 +3,7 @@ import type { Order } from '@sokoni/contracts/orders';
 import { DeliveryDetails } from '@/components/delivery-details';
 import { OrderFrame } from '@/components/order-frame';
 import { PayNowButton } from '@/components/pay-now-button';
+import { useOrderPayment } from '@/lib/pay-order';
 import { formatOrderNumber } from '@sokoni/contracts/checkout';
 import { ORDER_STATUS_LABELS, formatOrderDate } from '../lib/order-display';
 import { ShipmentList } from './shipment-list';
@@ -17,7 +18,7 @@ const partHeading = 'text-sm font-semibold text-slate-700';
 /**
  * One order: its number (a link to its own page), when it was placed, its status and total, its
  * lines, where it goes; then each seller's shipment once it is paid, or Pay now while it is pending
- * (its payment declined, abandoned or never finished).
+ * (its payment declined, abandoned or never finished), which opens the pay step.
  */
 export function OrderCard({ order }: { order: Order }) {
   const headingId = `order-${order.id}-heading`;
@@ -62,9 +63,14 @@ export function OrderCard({ order }: { order: Order }) {
       ) : null}
       {order.status === 'pending' ? (
         <div className="border-t border-slate-200 p-4 sm:p-5">
-          <PayNowButton order={order} describedBy={headingId} />
+          <PayOrderNow order={order} describedBy={headingId} />
         </div>
       ) : null}
     </OrderFrame>
   );
+}
+
+/** Pay now: the pay step for the order, its delivery phone offered as the M-Pesa number. */
+function PayOrderNow({ order, describedBy }: { order: Order; describedBy: string }) {
+  return <PayNowButton {...useOrderPayment(order)} describedBy={describedBy} />;
 }

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { buildOrder } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { recordRequests, server } from '@/test/server';
@@ -21,7 +23,7 @@ const renderAt = (url: string) =>
   );
 
 describe("an order's own page", () => {
-  it('shows the order with its delivery, and Pay now while it is pending', async () => {
+  it('shows the order with its delivery, and Pay now while it is pending, opening the pay step', async () => {
     const order = buildOrder();
     const requests = recordRequests();
     server.use(http.get(`/api/orders/${order.id}`, () => HttpResponse.json(order)));
@@ -31,8 +33,12 @@ describe("an order's own page", () => {
     expect(requests.map((request) => request.path)).toEqual([`/api/orders/${order.id}`]);
     expect(screen.getByTestId('order-status').textContent).toBe('Pending payment');
     expect(screen.getByTestId('delivery-details').textContent).toContain('Moi Avenue, Bazaar Plaza');
-    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '← My Orders' }).getAttribute('href')).toBe('/orders');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(screen.getByLabelText<HTMLInputElement>(MPESA_MESSAGES.numberLabel).value).toBe('0712 345 678');
+    expect(screen.getByRole('button', { name: 'Pay KES 1,500 with M-Pesa' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard })).toBeTruthy();
   });
 
   it("says Order not found. for an order that is not the buyer's, with a way to My Orders", async () => {

@@ -3,12 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES, ORDER_PAGE_SIZE } from '@sokoni/contracts/checkout';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { Order } from '@sokoni/contracts/orders';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
 import { pageAnswer } from '@/test/answers';
 import { buildOrder } from '@/test/api-fakes';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
+import { cardStartAnswer, mpesaStartAnswer } from '@/test/payment-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { recordRequests, server } from '@/test/server';
 import { OrdersPage } from './orders-page';
@@ -186,28 +189,57 @@ describe('My Orders: delivery, shipments and paying again', () => {
     expect(pickupCard.queryAllByTestId('shipment')).toHaveLength(0);
   });
 
-  it('offers Pay now on a pending order, paying the same order again and going to the provider', async () => {
+  it('opens the pay step on Pay now, the delivery phone offered, and pays the same order by M-Pesa', async () => {
     const user = userEvent.setup();
     useAuthStore.setState({ user: SHOPPER });
     const pending = buildOrder({ totalAmount: 45_000 });
     const requests = recordRequests();
     server.use(
       http.get('/api/orders', () => pageAnswer([pending])),
-      http.post('/api/payments/initialize', () =>
-        HttpResponse.json({ status: true, data: { authorization_url: 'https://pay.example/again' } }),
-      ),
+      http.post('/api/payments/initialize', () => mpesaStartAnswer({ reference: 'ref_again' })),
     );
-    renderWithProviders(<OrdersPage />, { url: '/orders' });
+    renderWithProviders(
+      <>
+        <OrdersPage />
+        <CurrentUrl />
+      </>,
+      { url: '/orders' },
+    );
 
-    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    const payNow = await screen.findByRole('button', { name: 'Pay now' });
+    expect(payNow.getAttribute('aria-expanded')).toBe('false');
+    await user.click(payNow);
+    expect(payNow.getAttribute('aria-expanded')).toBe('true');
+    const card = within(cardOf(pending));
+    expect(card.getByLabelText<HTMLInputElement>(MPESA_MESSAGES.numberLabel).value).toBe('0712 345 678');
+    await user.click(card.getByRole('button', { name: 'Pay KES 45,000 with M-Pesa' }));
 
-    await waitFor(() => expect(goToProvider).toHaveBeenCalledWith('https://pay.example/again'));
+    await waitFor(() => expect(currentUrl()).toBe('/payment/callback?reference=ref_again&method=mpesa'));
     expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
       email: 'amina@example.co.ke',
       amount: 45_000,
       paymentType: 'order',
       orderId: pending.id,
+      method: 'mpesa',
+      phone: '+254712345678',
     });
+    expect(goToProvider).not.toHaveBeenCalled();
+  });
+
+  it('offers Pay now on a pending order, paying the same order again and going to the provider', async () => {
+    const user = userEvent.setup();
+    useAuthStore.setState({ user: SHOPPER });
+    const pending = buildOrder({ totalAmount: 45_000 });
+    server.use(
+      http.get('/api/orders', () => pageAnswer([pending])),
+      http.post('/api/payments/initialize', () => cardStartAnswer('https://pay.example/again')),
+    );
+    renderWithProviders(<OrdersPage />, { url: '/orders' });
+
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
+
+    await waitFor(() => expect(goToProvider).toHaveBeenCalledWith('https://pay.example/again'));
   });
 
   it('says what is no longer available when paying again is refused, staying on My Orders', async () => {
@@ -226,6 +258,7 @@ describe('My Orders: delivery, shipments and paying again', () => {
     renderWithProviders(<OrdersPage />, { url: '/orders' });
 
     await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    await user.click(screen.getByRole('button', { name: 'Pay KES 1,500 with M-Pesa' }));
 
     await waitFor(() =>
       expect(within(cardOf(pending)).getByRole('alert').textContent).toBe(
@@ -233,6 +266,9 @@ describe('My Orders: delivery, shipments and paying again', () => {
       ),
     );
     expect(goToProvider).not.toHaveBeenCalled();
-    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Pay KES 1,500 with M-Pesa' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 });

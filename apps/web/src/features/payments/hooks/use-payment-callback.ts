@@ -1,28 +1,60 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { PaymentVerification } from '@sokoni/contracts/payments';
-import { useNavigate } from 'react-router';
+import type { MpesaPaymentStart, PaymentVerification } from '@sokoni/contracts/payments';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ORDERS_QUERY_KEY } from '@/lib/query-keys';
+import type { MpesaWaitingState } from '@/lib/payment-flow';
+import { COURSES_QUERY_KEY, ORDERS_QUERY_KEY, TICKETS_QUERY_KEY } from '@/lib/query-keys';
 import { verifyPayment } from '../api/verify-payment';
-import { createPaymentCallback } from '../lib/payment-callback';
+import { paidSubject } from '../lib/paid-subject';
+import { VERIFY_DELAY_MS, createPaymentCallback } from '../lib/payment-callback';
 
-/** Runs the payment page's state machine for one reference (the page remounts it per reference). */
-export function usePaymentCallback(reference: string | null) {
+/** What the waiting screen shows of an M-Pesa prompt: the amount, the number (masked), when it lapses. */
+export type MpesaWait = Pick<MpesaPaymentStart, 'amount' | 'phone' | 'promptExpiresAt'>;
+
+/** The M-Pesa start the app handed over when it came here from starting this payment. */
+function mpesaStartOf(state: unknown): MpesaPaymentStart | null {
+  return (state as Partial<MpesaWaitingState> | null)?.mpesaStart ?? null;
+}
+
+/** What the waiting screen shows: the server's latest answer about the prompt, else the start's. */
+function mpesaWaitOf(payment: PaymentVerification | null, start: MpesaPaymentStart | null): MpesaWait | null {
+  if (payment?.method === 'mpesa' && payment.phone && payment.promptExpiresAt)
+    return { amount: payment.amount, phone: payment.phone, promptExpiresAt: payment.promptExpiresAt };
+  return start;
+}
+
+/**
+ * Runs the payment page's state machine for one reference (the page remounts it per reference): the
+ * card payment the provider sent back, or the M-Pesa prompt the app is waiting on (`method=mpesa`).
+ * After a success the countdown leads to what was bought.
+ */
+export function usePaymentCallback(reference: string | null, details: URLSearchParams) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
+  const [start] = useState(() => mpesaStartOf(location.state));
   // The last answer, for what the page says was paid for.
   const [payment, setPayment] = useState<PaymentVerification | null>(null);
   const [machine] = useState(() =>
     createPaymentCallback({
       reference,
+      wait: start
+        ? { promptExpiresAt: start.promptExpiresAt, firstCheckMs: start.checkAfterSeconds * 1000 }
+        : details.get('method') === 'mpesa'
+          ? // A reloaded waiting screen first learns its payment (the amount, the number, the end).
+            { promptExpiresAt: null, firstCheckMs: VERIFY_DELAY_MS }
+          : undefined,
       verify: async (ref) => {
         const verified = await verifyPayment(ref);
         setPayment(verified);
         return verified;
       },
-      // A paid order changes its status in My Orders.
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
-      onGoHome: () => void navigate('/'),
+      // What was bought shows as paid where the countdown leads: My Orders, My Tickets, the classroom.
+      onSuccess: () => {
+        for (const queryKey of [ORDERS_QUERY_KEY, TICKETS_QUERY_KEY, COURSES_QUERY_KEY])
+          void queryClient.invalidateQueries({ queryKey });
+      },
+      onCountdownEnd: (paid) => void navigate(paidSubject(paid, details).next.to),
     }),
   );
 
@@ -32,5 +64,11 @@ export function usePaymentCallback(reference: string | null) {
   }, [machine]);
 
   const state = useSyncExternalStore(machine.subscribe, machine.getState);
-  return { state, payment, retry: machine.retry };
+  return {
+    state,
+    payment,
+    mpesaWait: mpesaWaitOf(payment, start),
+    retry: machine.retry,
+    checkNow: machine.checkNow,
+  };
 }

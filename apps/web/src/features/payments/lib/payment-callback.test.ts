@@ -1,12 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callbackReducer, createPaymentCallback, initialCallbackState } from './payment-callback';
+import {
+  callbackReducer,
+  createPaymentCallback,
+  initialCallbackState,
+  type VerifyAnswer,
+} from './payment-callback';
 
-type Verify = (reference: string) => Promise<{ status: string }>;
+type Verify = (reference: string) => Promise<VerifyAnswer>;
+type Wait = Parameters<typeof createPaymentCallback>[0]['wait'];
 
-function setup(reference: string | null, verify = vi.fn<Verify>(async () => ({ status: 'success' }))) {
+function setup(
+  reference: string | null,
+  verify = vi.fn<Verify>(async () => ({ status: 'success' })),
+  wait?: Wait,
+) {
   const onSuccess = vi.fn();
   const onGoHome = vi.fn();
-  const machine = createPaymentCallback({ reference, verify, onSuccess, onGoHome });
+  const machine = createPaymentCallback({ reference, verify, wait, onSuccess, onCountdownEnd: onGoHome });
   machine.start();
   return { machine, verify, onSuccess, onGoHome };
 }
@@ -51,7 +61,7 @@ describe('payment callback timers', () => {
     expect(machine.getState().phase).toBe('success');
   });
 
-  it('counts down 5 seconds after success, then goes home once', async () => {
+  it('counts down 5 seconds after success, then moves on once', async () => {
     const { machine, onSuccess, onGoHome } = setup('ref_1');
     await vi.advanceTimersByTimeAsync(1500);
     expect(onSuccess).toHaveBeenCalledTimes(1);
@@ -110,5 +120,120 @@ describe('payment callback timers', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(machine.getState().phase).toBe('verifying');
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('waiting for an M-Pesa prompt', () => {
+  const START = Date.parse('2026-03-02T09:00:00.000Z');
+  const EXPIRES = new Date(START + 90_000).toISOString();
+  const pending: VerifyAnswer = { status: 'pending', method: 'mpesa', promptExpiresAt: EXPIRES };
+
+  /** The seconds since the start at which the server was asked. */
+  let askedAt: number[] = [];
+  /** A server whose prompt stays unanswered, then (past its end) says `last`; records when it was asked. */
+  const unanswered = (last: VerifyAnswer) =>
+    vi.fn<Verify>(async () => {
+      askedAt.push((Date.now() - START) / 1000);
+      return Date.now() < Date.parse(EXPIRES) ? pending : last;
+    });
+
+  beforeEach(() => {
+    vi.setSystemTime(START);
+    askedAt = [];
+  });
+
+  it('starts waiting when the app has just started the payment, and checks after 10 s, 15 s, then 20 s apart', async () => {
+    const verify = unanswered({ status: 'failed' });
+    const { machine } = setup('ref_m', verify, { promptExpiresAt: EXPIRES, firstCheckMs: 10_000 });
+    expect(machine.getState().phase).toBe('waiting');
+
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(verify).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(80_000);
+    expect(askedAt).toEqual([10, 25, 45, 65, 85]);
+    expect(machine.getState().phase).toBe('waiting');
+  });
+
+  it('checks once more just after the prompt lapses and shows the server’s failure, asking no more', async () => {
+    const verify = unanswered({ status: 'failed', method: 'mpesa', promptExpiresAt: EXPIRES });
+    const { machine } = setup('ref_m', verify, { promptExpiresAt: EXPIRES, firstCheckMs: 10_000 });
+
+    await vi.advanceTimersByTimeAsync(91_999);
+    expect(askedAt).toEqual([10, 25, 45, 65, 85]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(askedAt).toEqual([10, 25, 45, 65, 85, 92]);
+    expect(machine.getState().phase).toBe('failed');
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(verify).toHaveBeenCalledTimes(6);
+  });
+
+  it('calls it unknown when the server still says pending after the prompt lapsed', async () => {
+    const verify = unanswered(pending);
+    const { machine } = setup('ref_m', verify, { promptExpiresAt: EXPIRES, firstCheckMs: 10_000 });
+
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(askedAt).toEqual([10, 25, 45, 65, 85, 92]);
+    expect(machine.getState().phase).toBe('unknown');
+  });
+
+  it('ends the wait as soon as the payer approves, and counts down to what was bought', async () => {
+    const verify = vi
+      .fn<Verify>()
+      .mockResolvedValueOnce(pending)
+      .mockResolvedValueOnce({ status: 'success', method: 'mpesa' });
+    const { machine, onSuccess, onGoHome } = setup('ref_m', verify, {
+      promptExpiresAt: EXPIRES,
+      firstCheckMs: 10_000,
+    });
+
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(machine.getState().phase).toBe('success');
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(onGoHome).toHaveBeenCalledTimes(1);
+    expect(verify).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes on to wait when a verification finds the prompt still on the phone, checking 10 s later', async () => {
+    const verify = unanswered({ status: 'failed' });
+    const { machine } = setup('ref_m', verify);
+
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(machine.getState().phase).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(askedAt).toEqual([1.5, 11.5, 26.5]);
+  });
+
+  it('on a reloaded waiting screen first learns the payment, then checks as usual', async () => {
+    const verify = unanswered({ status: 'failed' });
+    const { machine } = setup('ref_m', verify, { promptExpiresAt: null, firstCheckMs: 1_500 });
+    expect(machine.getState().phase).toBe('waiting');
+
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(askedAt).toEqual([1.5, 11.5, 26.5]);
+  });
+
+  it('checks at once when the payer says they approved, then steps on from there', async () => {
+    const verify = unanswered({ status: 'failed' });
+    const { machine } = setup('ref_m', verify, { promptExpiresAt: EXPIRES, firstCheckMs: 10_000 });
+
+    await vi.advanceTimersByTimeAsync(4_000);
+    machine.checkNow();
+    await vi.advanceTimersByTimeAsync(36_000);
+    expect(askedAt).toEqual([4, 19, 39]);
+  });
+
+  it('keeps waiting when a check does not get through', async () => {
+    const verify = vi
+      .fn<Verify>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ status: 'success', method: 'mpesa' });
+    const { machine } = setup('ref_m', verify, { promptExpiresAt: EXPIRES, firstCheckMs: 10_000 });
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(machine.getState().phase).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(machine.getState().phase).toBe('success');
   });
 });

@@ -1,12 +1,19 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MPESA_MESSAGES, PAYMENT_FAILURE_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
+import { PayStep } from '@/components/pay-step';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
+import { useMpesaNumberStore } from '@/stores/mpesa-number';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
+import { buildVerification, mpesaStartAnswer } from '@/test/payment-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { recordRequests, server } from '@/test/server';
 import { PaymentCallbackPage } from './payment-callback-page';
@@ -17,8 +24,13 @@ vi.mock('@/lib/payment-flow', async (importOriginal) => ({
   goToProvider: vi.fn(),
 }));
 
+const PAYER = { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.co.ke', role: 'user', token: 't' };
+const NOW = Date.parse('2026-03-02T09:00:00.000Z');
+
 beforeEach(() => {
-  vi.useFakeTimers();
+  vi.useFakeTimers({ now: NOW });
+  localStorage.clear();
+  useMpesaNumberStore.setState({ numbers: {} });
 });
 
 afterEach(() => {
@@ -45,6 +57,7 @@ function buildTrip(overrides: Partial<Trip> = {}): Trip {
     status: 'confirmed',
     holdExpiresAt: null,
     refund: null,
+    canPayAgain: false,
     createdAt: '2025-03-01T09:50:00.000Z',
     stay: {
       id: '00000000-0000-4000-8000-00000000a001',
@@ -59,20 +72,9 @@ function buildTrip(overrides: Partial<Trip> = {}): Trip {
 
 /** Answers the verification, and the booking (when given) at GET /api/bookings/{id}. */
 function answerVerify(overrides: Partial<PaymentVerification>, trip?: Trip) {
-  const verification: PaymentVerification = {
-    status: 'success',
-    reference: 'ref',
-    paymentType: 'order',
-    amount: 2500,
-    currency: 'KES',
-    subjectId: 'subject',
-    paidAt: '2025-03-01T10:00:00.000Z',
-    refund: null,
-    ...overrides,
-  };
   const requests = recordRequests();
   server.use(
-    http.get('/api/payments/verify', () => HttpResponse.json(verification)),
+    http.get('/api/payments/verify', () => HttpResponse.json(buildVerification(overrides))),
     ...(trip ? [http.get(`/api/bookings/${trip.id}`, () => HttpResponse.json(trip))] : []),
   );
   return requests;
@@ -80,13 +82,31 @@ function answerVerify(overrides: Partial<PaymentVerification>, trip?: Trip) {
 
 /** Lets the answers to what the page asked after verifying arrive. */
 const settle = () => act(() => vi.advanceTimersByTimeAsync(50));
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const typer = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+/** The payment page at `url`, and where the app goes from it. */
+function openPage(url: string) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/payment/callback" element={<PaymentCallbackPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <CurrentUrl />
+    </>,
+    { url },
+  );
+}
 
 /** Opens the page at `url` and lets the 1.5 s before verification pass. */
 async function openAndVerify(url: string) {
-  const { container } = renderWithProviders(<PaymentCallbackPage />, { url });
-  await act(() => vi.advanceTimersByTimeAsync(1500));
-  return container.querySelector('h1, h2')?.textContent;
+  const { container } = openPage(url);
+  await wait(1500);
+  return container.querySelector('h1')?.textContent;
 }
+
+const buttonNames = () => screen.getAllByRole('button').map((button) => button.textContent);
 
 describe('payment callback page', () => {
   it('verifies a stay payment by its reference, whatever stayId, userId, start and end come with it', async () => {
@@ -181,62 +201,277 @@ describe('payment callback page', () => {
     expect(screen.getByRole('link', { name: 'View My Tickets' }).getAttribute('href')).toBe('/tickets/mine');
   });
 
-  it("shows 'Unknown Status' with Retry and Go Home when the payment is neither paid nor failed", async () => {
-    answerVerify({ reference: 'ref_pending', status: 'pending', paidAt: null });
+  it.each([
+    ['order', 'order-9', 'your order', 'View your order', '/orders/order-9'],
+    ['event', 'event-9', 'My Tickets', 'View My Tickets', '/tickets/mine'],
+    ['booking', 'booking-9', 'My Trips', 'View My Trips', '/trips'],
+    ['course', 'course-9', 'the classroom', 'Go to the classroom', '/courses/course-9/classroom'],
+  ] as const)(
+    'after paying for a %s, counts down to what was bought and goes there',
+    async (paymentType, subjectId, name, label, destination) => {
+      answerVerify({ reference: 'ref_paid', paymentType, subjectId, quantity: null });
+      if (paymentType === 'booking')
+        server.use(
+          http.get(`/api/bookings/${subjectId}`, () => HttpResponse.json(buildTrip({ id: subjectId }))),
+        );
+
+      await openAndVerify('/payment/callback?reference=ref_paid');
+
+      expect(screen.getByTestId('redirect-countdown').textContent).toBe(
+        `Taking you to ${name} in 5 seconds...`,
+      );
+      expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(destination);
+      await wait(4000);
+      expect(screen.getByTestId('redirect-countdown').textContent).toBe(
+        `Taking you to ${name} in 1 second...`,
+      );
+      expect(currentUrl()).toBe('/payment/callback?reference=ref_paid');
+      await wait(1000);
+      expect(currentUrl()).toBe(destination);
+    },
+  );
+
+  it("shows 'Unknown Status' with Pay again, Retry and Go Home when the payment is neither paid nor failed", async () => {
+    answerVerify({ reference: 'ref_pending', status: 'abandoned', paidAt: null });
 
     const heading = await openAndVerify('/payment/callback?reference=ref_pending');
 
     expect(heading).toBe('Unknown Status');
-    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
-    expect(buttons).toEqual(['Retry', 'Go Home']);
+    expect(buttonNames()).toEqual(['Pay again', 'Retry', 'Go Home']);
   });
 
-  it('offers Pay now when an order was declined, paying the same order again', async () => {
-    useAuthStore.setState({
-      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.co.ke', role: 'user', token: 't' },
-    });
-    const initialized: unknown[] = [];
+  it('offers only Retry and Go Home when the check itself failed, as nothing is known to pay again', async () => {
+    server.use(http.get('/api/payments/verify', () => new HttpResponse(null, { status: 503 })));
+
+    expect(await openAndVerify('/payment/callback?reference=ref_lost')).toBe('Payment Failed');
+    expect(buttonNames()).toEqual(['Retry', 'Go Home']);
+  });
+
+  it.each([
+    ['order', {}, { orderId: 'subject-1' }, ''],
+    ['booking', {}, { bookingId: 'subject-1' }, 'stayId=s1&start=2026-12-24&end=2026-12-27&'],
+    ['event', { quantity: 3 }, { eventId: 'subject-1', quantity: 3 }, 'eventId=subject-1&quantity=3&'],
+    ['course', {}, { courseId: 'subject-1' }, ''],
+  ] as const)(
+    'says why a %s payment failed and what to do, and pays the same thing again with the same number',
+    async (paymentType, extra, subject, details) => {
+      useAuthStore.setState({ user: PAYER });
+      useMpesaNumberStore.setState({ numbers: { u1: '+254712345678' } });
+      const requests = answerVerify({
+        reference: 'ref_declined',
+        status: 'failed',
+        paymentType,
+        subjectId: 'subject-1',
+        amount: 3600,
+        paidAt: null,
+        method: 'mpesa',
+        phone: '0712 ••• 678',
+        failure: { reason: 'declined', ...PAYMENT_FAILURE_MESSAGES.declined },
+        ...extra,
+      });
+      server.use(http.post('/api/payments/initialize', () => mpesaStartAnswer({ reference: 'ref_again' })));
+      const user = typer();
+
+      expect(await openAndVerify(`/payment/callback?${details}reference=ref_declined&method=mpesa`)).toBe(
+        'Payment Failed',
+      );
+      expect(screen.getByTestId('payment-failure').textContent).toBe(
+        PAYMENT_FAILURE_MESSAGES.declined.title + PAYMENT_FAILURE_MESSAGES.declined.next,
+      );
+      expect(buttonNames()).toEqual(['Pay again', 'Go Home']);
+
+      await user.click(screen.getByRole('button', { name: 'Pay again' }));
+      expect(screen.getByLabelText<HTMLInputElement>(MPESA_MESSAGES.numberLabel).value).toBe('0712 345 678');
+      await user.click(screen.getByRole('button', { name: 'Pay KES 3,600 with M-Pesa' }));
+      await settle();
+
+      expect(requests.find(({ path }) => path === '/api/payments/initialize')?.body).toEqual({
+        paymentType,
+        ...subject,
+        method: 'mpesa',
+        phone: '+254712345678',
+        email: PAYER.email,
+        amount: 3600,
+        callback_url: `${window.location.origin}/payment/callback${details ? `?${details.slice(0, -1)}` : ''}`,
+      });
+      expect(currentUrl()).toBe(`/payment/callback?${details}reference=ref_again&method=mpesa`);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MPESA_MESSAGES.waitingTitle);
+    },
+  );
+
+  it('pays a failed payment again by card, going to the provider', async () => {
+    useAuthStore.setState({ user: PAYER });
+    answerVerify({ reference: 'ref_declined', status: 'failed', paidAt: null });
     server.use(
-      http.post('/api/payments/initialize', async ({ request }) => {
-        initialized.push(await request.json());
-        return HttpResponse.json({ status: true, data: { authorization_url: 'https://pay.example/again' } });
-      }),
-      http.get('/api/payments/verify', () =>
-        HttpResponse.json({
-          status: 'failed',
-          reference: 'ref_declined',
-          paymentType: 'order',
-          amount: 45_000,
-          currency: 'KES',
-          subjectId: 'order-1',
-          paidAt: null,
-          refund: null,
-        } satisfies PaymentVerification),
+      http.post('/api/payments/initialize', () =>
+        HttpResponse.json({ status: true, data: { authorization_url: 'https://pay.example/again' } }),
       ),
     );
 
-    expect(await openAndVerify('/payment/callback?reference=ref_declined')).toBe('Payment Failed');
-    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
-    expect(buttons).toEqual(['Pay now', 'Retry', 'Go Home']);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await openAndVerify('/payment/callback?reference=ref_declined');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay again' }));
+    fireEvent.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
     await settle();
-    expect(initialized).toEqual([
-      {
-        email: 'amina@example.co.ke',
-        amount: 45_000,
-        paymentType: 'order',
-        orderId: 'order-1',
-        callback_url: `${window.location.origin}/payment/callback`,
-      },
-    ]);
+
     expect(goToProvider).toHaveBeenCalledWith('https://pay.example/again');
   });
+});
 
-  it('offers no Pay now for a failed payment that is not for an order', async () => {
-    answerVerify({ reference: 'ref_stay', status: 'failed', paymentType: 'booking', paidAt: null });
+describe('waiting for the M-Pesa prompt', () => {
+  const EXPIRES = new Date(NOW + 90_000).toISOString();
 
-    expect(await openAndVerify('/payment/callback?reference=ref_stay')).toBe('Payment Failed');
-    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+  /** The pay step of a course, and the payment page the app goes to from it. */
+  function payFromPayStep() {
+    return renderWithProviders(
+      <>
+        <Routes>
+          <Route
+            path="/courses/c1"
+            element={<PayStep subject={{ paymentType: 'course', courseId: 'c1' }} amount={3600} />}
+          />
+          <Route path="/payment/callback" element={<PaymentCallbackPage />} />
+        </Routes>
+        <CurrentUrl />
+      </>,
+      { url: '/courses/c1' },
+    );
+  }
+
+  it('shows Check your phone at once with the amount, the masked number, the countdown and what to do', async () => {
+    useAuthStore.setState({ user: PAYER });
+    const requests = recordRequests();
+    server.use(
+      http.post('/api/payments/initialize', () =>
+        mpesaStartAnswer({ reference: 'ref_wait', promptExpiresAt: EXPIRES }),
+      ),
+    );
+    payFromPayStep();
+    const user = typer();
+
+    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712345678');
+    await user.click(screen.getByRole('button', { name: 'Pay KES 3,600 with M-Pesa' }));
+    await settle();
+
+    expect(currentUrl()).toBe('/payment/callback?reference=ref_wait&method=mpesa');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MPESA_MESSAGES.waitingTitle);
+    expect(screen.getByTestId('waiting-body').textContent).toBe(
+      MPESA_MESSAGES.waitingBody('KES 3,600', '0712 ••• 678'),
+    );
+    expect(screen.getByRole('timer').textContent).toBe(MPESA_MESSAGES.countdown(90));
+    expect(screen.getByRole('heading', { name: MPESA_MESSAGES.noPromptTitle })).toBeTruthy();
+    expect(screen.getByText(MPESA_MESSAGES.noPrompt)).toBeTruthy();
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.checkNow })).toBeTruthy();
+    // In sandbox mode, the sandbox phone of the number the prompt went to.
+    expect(screen.getByRole('link', { name: MPESA_MESSAGES.sandboxPhone }).getAttribute('href')).toBe(
+      '/api/payments/sandbox/phone/%2B254712345678',
+    );
+
+    await wait(5000);
+    expect(screen.getByRole('timer').textContent).toBe(MPESA_MESSAGES.countdown(85));
+    expect(requests.filter(({ path }) => path === '/api/payments/verify')).toEqual([]);
+  });
+
+  it('checks after 10 s and when asked, and leads to the classroom once the payer approves', async () => {
+    useAuthStore.setState({ user: PAYER });
+    const answers = [
+      buildVerification({
+        status: 'pending',
+        paymentType: 'course',
+        subjectId: 'c1',
+        method: 'mpesa',
+        phone: '0712 ••• 678',
+        promptExpiresAt: EXPIRES,
+        amount: 3600,
+      }),
+      buildVerification({ status: 'success', paymentType: 'course', subjectId: 'c1', method: 'mpesa' }),
+    ];
+    const requests = recordRequests();
+    server.use(
+      http.post('/api/payments/initialize', () => mpesaStartAnswer({ reference: 'ref_wait' })),
+      http.get('/api/payments/verify', () => HttpResponse.json(answers.shift())),
+    );
+    payFromPayStep();
+    const user = typer();
+    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712345678');
+    await user.click(screen.getByRole('button', { name: 'Pay KES 3,600 with M-Pesa' }));
+    await settle();
+    const verifications = () => requests.filter(({ path }) => path === '/api/payments/verify').length;
+
+    await wait(9_900);
+    expect(verifications()).toBe(0);
+    await wait(100);
+    expect(verifications()).toBe(1);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MPESA_MESSAGES.waitingTitle);
+    // Once the page knows what is paid for, it offers to pay again under 'No prompt?'.
+    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payAgain })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: MPESA_MESSAGES.checkNow }));
+    await settle();
+    expect(verifications()).toBe(2);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment Successful!');
+    expect(screen.getByTestId('redirect-countdown').textContent).toBe(
+      'Taking you to the classroom in 5 seconds...',
+    );
+    await wait(5000);
+    expect(currentUrl()).toBe('/courses/c1/classroom');
+  });
+
+  it('on a reloaded waiting screen learns the prompt from the server, and offers no sandbox phone with Paystack', async () => {
+    useAuthStore.setState({ user: PAYER });
+    useMpesaNumberStore.setState({ numbers: { u1: '+254712345678' } });
+    server.use(
+      http.get('/api/payments/provider', () =>
+        HttpResponse.json({ provider: 'paystack', label: 'Paystack' }),
+      ),
+    );
+    answerVerify({
+      reference: 'ref_wait',
+      status: 'pending',
+      paidAt: null,
+      method: 'mpesa',
+      phone: '0712 ••• 678',
+      promptExpiresAt: new Date(NOW + 60_000).toISOString(),
+      amount: 1200,
+    });
+
+    const heading = await openAndVerify('/payment/callback?reference=ref_wait&method=mpesa');
+
+    expect(heading).toBe(MPESA_MESSAGES.waitingTitle);
+    expect(screen.getByTestId('waiting-body').textContent).toBe(
+      MPESA_MESSAGES.waitingBody('KES 1,200', '0712 ••• 678'),
+    );
+    expect(screen.getByRole('timer').textContent).toBe(MPESA_MESSAGES.countdown(59));
+    expect(screen.queryByRole('link', { name: MPESA_MESSAGES.sandboxPhone })).toBeNull();
+  });
+
+  it("ends an unanswered wait with 'No answer from your phone' and Pay again", async () => {
+    let pending = true;
+    server.use(
+      http.get('/api/payments/verify', () =>
+        HttpResponse.json(
+          buildVerification({
+            reference: 'ref_wait',
+            status: pending ? 'pending' : 'failed',
+            paidAt: null,
+            method: 'mpesa',
+            phone: '0712 ••• 678',
+            promptExpiresAt: EXPIRES,
+            failure: pending ? null : { reason: 'no_answer', ...PAYMENT_FAILURE_MESSAGES.no_answer },
+          }),
+        ),
+      ),
+    );
+    openPage('/payment/callback?reference=ref_wait&method=mpesa');
+
+    await wait(89_000);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MPESA_MESSAGES.waitingTitle);
+    pending = false;
+    await wait(3_000);
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment Failed');
+    expect(screen.getByTestId('payment-failure').textContent).toBe(
+      'No answer from your phone' + PAYMENT_FAILURE_MESSAGES.no_answer.next,
+    );
+    expect(buttonNames()).toEqual(['Pay again', 'Go Home']);
   });
 });

@@ -1,17 +1,17 @@
 import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { STAY_MESSAGES, stayDatesProblem } from '@sokoni/contracts/stays-rules';
+import { STAY_MESSAGES, nightsOf, stayDatesProblem } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
 import { Button, buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
+import { PayStep } from '@/components/pay-step';
 import { SignInPrompt } from '@/components/sign-in-prompt';
-import { Spinner } from '@/components/spinner';
-import { errorMessage } from '@/lib/api-client';
 import { useNearView } from '@/lib/use-near-view';
 import { useAuthStore } from '@/stores/auth';
+import { useBookToPay } from '../api/book-stay';
+import { useStayAvailability } from '../api/get-stay-availability';
 import { useNairobiToday } from '../hooks/use-nairobi-today';
-import { usePayAndBook } from '../hooks/use-pay-and-book';
-import { NO_DATES, checkAvailability, stayPriceLine, takenNightsOf } from '../lib/stay-booking';
+import { NO_DATES, checkAvailability, stayPriceLine, stayTotal, takenNightsOf } from '../lib/stay-booking';
 import type { Availability, StayDates } from '../lib/stay-booking';
 
 // The calendar's code (a fifth of what the page loads) is fetched once the page has painted and the
@@ -40,19 +40,27 @@ function AvailabilityMessage({ result }: { result: Availability | null }) {
 }
 
 /**
- * Spec §4: choose dates, check them against the nights already taken (the date rules first), see
- * nights × price, then Pay & Book: the booking holds the nights and the browser goes to the payment
- * provider. Visitors are asked to log in and come back here; the host gets a link to edit instead.
+ * Spec §4: choose dates, check them against the nights already taken (the date rules first; a
+ * signed-in guest's own unpaid holds do not count), see nights × price, then Pay & Book: the pay
+ * step (M-Pesa first, card second), whose first press books the nights. Visitors are asked to log
+ * in and come back here; the host gets a link to edit instead.
  */
 export function StayBooking({ stay }: { stay: Stay }) {
   const user = useAuthStore((state) => state.user);
   const today = useNairobiToday();
-  const taken = useMemo(() => takenNightsOf(stay.bookings), [stay.bookings]);
+  const isHost = user?.id === stay.hostId;
+  const own = useStayAvailability(stay.id, user && !isHost ? user.id : null);
+  const bookings = own.data?.bookings ?? stay.bookings;
+  const taken = useMemo(() => takenNightsOf(bookings), [bookings]);
   const [dates, setDates] = useState<StayDates>(NO_DATES);
   const [result, setResult] = useState<Availability | null>(null);
   const [askedToSignIn, setAskedToSignIn] = useState(false);
-  const booking = usePayAndBook(stay.id);
-  const isHost = user?.id === stay.hostId;
+  const [paying, setPaying] = useState(false);
+  const [datesTaken, setDatesTaken] = useState(false);
+  const bookToPay = useBookToPay(stay.id, () => {
+    setDatesTaken(true);
+    setPaying(false);
+  });
   const calendarPlace = useRef<HTMLDivElement>(null);
   const calendarWanted = useNearView(calendarPlace, '100% 0px');
 
@@ -60,26 +68,19 @@ export function StayBooking({ stay }: { stay: Stay }) {
     setDates(next);
     setResult(null);
     setAskedToSignIn(false);
-    booking.reset();
+    setPaying(false);
+    setDatesTaken(false);
   };
-  const priceLine =
+  const chosen =
     dates.startDate && dates.endDate && !stayDatesProblem(dates.startDate, dates.endDate, today)
-      ? stayPriceLine(stay.pricePerNight, dates.startDate, dates.endDate)
+      ? { startDate: dates.startDate, endDate: dates.endDate }
       : null;
-  const available = result?.status === 'available' && !booking.datesTaken;
-
-  let failure: string | null = null;
-  if (booking.datesTaken) failure = STAY_MESSAGES.datesBooked;
-  else if (booking.bookingError) failure = errorMessage(booking.bookingError, STAY_MESSAGES.paymentFailed);
-  else if (booking.paymentError) failure = errorMessage(booking.paymentError, STAY_MESSAGES.paymentFailed);
+  const available = result?.status === 'available' && !datesTaken;
 
   const payAndBook = () => {
-    if (!available || booking.busy || !dates.startDate || !dates.endDate) return;
-    if (!user) {
-      setAskedToSignIn(true);
-      return;
-    }
-    void booking.payAndBook({ startDate: dates.startDate, endDate: dates.endDate }, user);
+    if (!available || !chosen) return;
+    if (!user) setAskedToSignIn(true);
+    else setPaying(true);
   };
 
   return (
@@ -105,24 +106,24 @@ export function StayBooking({ stay }: { stay: Stay }) {
         ) : null}
       </div>
       <div className="space-y-4">
-        {priceLine ? (
+        {chosen ? (
           <p className="border-t border-slate-200 pt-3 text-slate-800" data-testid="stay-total">
-            {priceLine}
+            {stayPriceLine(stay.pricePerNight, chosen.startDate, chosen.endDate)}
           </p>
         ) : null}
         <Button
           variant="secondary"
           className="w-full"
-          disabled={booking.busy}
           onClick={() => {
-            booking.reset();
-            setResult(checkAvailability(dates, stay.bookings, today));
+            setDatesTaken(false);
+            setPaying(false);
+            setResult(checkAvailability(dates, bookings, today));
           }}
         >
           Check availability
         </Button>
-        <AvailabilityMessage result={booking.datesTaken ? null : result} />
-        <FormAlert message={failure} />
+        <AvailabilityMessage result={datesTaken ? null : result} />
+        <FormAlert message={datesTaken ? STAY_MESSAGES.datesBooked : null} />
         {isHost ? (
           <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
             <p className="text-sm text-slate-700">{STAY_MESSAGES.ownStay}</p>
@@ -130,18 +131,34 @@ export function StayBooking({ stay }: { stay: Stay }) {
               Edit listing
             </Link>
           </div>
+        ) : paying && user && chosen ? (
+          <section aria-labelledby="stay-pay" className="space-y-3 border-t border-slate-200 pt-4">
+            <h3 id="stay-pay" className="font-semibold text-slate-900">
+              Pay &amp; Book
+            </h3>
+            <PayStep
+              // Other dates are another booking: made afresh on the first press.
+              key={`${chosen.startDate}/${chosen.endDate}`}
+              subject={() => bookToPay(chosen)}
+              amount={stayTotal(stay.pricePerNight, nightsOf(chosen.startDate, chosen.endDate))}
+              // Spec §2: the payment page is told the stay, the guest and the dates.
+              callbackDetails={{
+                stayId: stay.id,
+                userId: user.id,
+                start: chosen.startDate,
+                end: chosen.endDate,
+              }}
+              failedMessage={STAY_MESSAGES.paymentFailed}
+            />
+          </section>
         ) : (
           <>
             {askedToSignIn && !user ? (
               <SignInPrompt message={STAY_MESSAGES.bookingLoginRequired} tone="alert" />
             ) : null}
-            <Button className="w-full" disabled={!available || booking.busy} onClick={payAndBook}>
-              {booking.busy ? <Spinner className="size-4" /> : null}
+            <Button className="w-full" disabled={!available} onClick={payAndBook}>
               Pay &amp; Book
             </Button>
-            <p role="status" className="min-h-5 text-center text-sm text-slate-700">
-              {booking.redirecting ? 'Redirecting to the payment page...' : ''}
-            </p>
           </>
         )}
       </div>

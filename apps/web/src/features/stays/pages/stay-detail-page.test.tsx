@@ -4,13 +4,17 @@ import { HttpResponse, delay, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
-import type { Stay } from '@sokoni/contracts/stays';
+import type { Stay, TakenRange } from '@sokoni/contracts/stays';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
+import { useMpesaNumberStore } from '@/stores/mpesa-number';
 import { apiFailure } from '@/test/answers';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { fakeIntersections } from '@/test/intersection';
+import { cardStartAnswer, mpesaStartAnswer } from '@/test/payment-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { server } from '@/test/server';
 import { HOST_ID, buildBooking, buildStay } from '../test/stay-fakes';
@@ -30,6 +34,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-10T06:00:00.000Z'));
   useAuthStore.setState({ user: GUEST });
+  useMpesaNumberStore.setState({ numbers: {} });
   // The calendar loads once its place is near the screen: here, at once.
   fakeIntersections({ everythingInView: true });
 });
@@ -52,17 +57,24 @@ function LoginProbe() {
 type Answer = (body: unknown) => Response;
 
 /**
- * GET /api/stays/{id} answers `stay` (STAY_NOT_FOUND for any other id); a POST is answered by its
- * path in `answers`, its body recorded.
+ * GET /api/stays/{id} answers `stay` (STAY_NOT_FOUND for any other id), and its availability for
+ * the signed-in guest `own` (else the stay's own nights); a POST is answered by its path in
+ * `answers`, its body recorded.
  */
-function fakeApi(stay: Stay | null, answers: Record<string, Answer> = {}) {
+function fakeApi(stay: Stay | null, answers: Record<string, Answer> = {}, own?: TakenRange[]) {
   const posts: { path: string; body: unknown }[] = [];
   let stayGets = 0;
+  let availabilityGets = 0;
   server.use(
     http.get('/api/stays/:id', ({ params }) => {
       if (params.id !== stay?.id) return apiFailure(404, 'STAY_NOT_FOUND', STAY_MESSAGES.notFound);
       stayGets += 1;
       return HttpResponse.json(stay);
+    }),
+    http.get('/api/stays/:id/availability', ({ params }) => {
+      if (params.id !== stay?.id) return apiFailure(404, 'STAY_NOT_FOUND', STAY_MESSAGES.notFound);
+      availabilityGets += 1;
+      return HttpResponse.json({ bookings: own ?? stay?.bookings ?? [] });
     }),
     http.post('/api/*', async ({ request }) => {
       const path = new URL(request.url).pathname;
@@ -71,7 +83,7 @@ function fakeApi(stay: Stay | null, answers: Record<string, Answer> = {}) {
       return answers[path]?.(body); // no answer: the test fails on an unexpected request
     }),
   );
-  return { posts, stayGets: () => stayGets };
+  return { posts, stayGets: () => stayGets, availabilityGets: () => availabilityGets };
 }
 
 function renderStayPage(id: string) {
@@ -79,6 +91,7 @@ function renderStayPage(id: string) {
     <Routes>
       <Route path="/stays/:id" element={<StayDetailPage />} />
       <Route path="/login" element={<LoginProbe />} />
+      <Route path="*" element={<CurrentUrl />} />
     </Routes>,
     { url: `/stays/${id}` },
   );
@@ -108,6 +121,9 @@ async function chooseDates(user: ReturnType<typeof userEvent.setup>, checkIn: st
 
 const checkButton = () => screen.getByRole('button', { name: 'Check availability' });
 const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay & Book' });
+const cardButton = () => screen.getByRole('button', { name: MPESA_MESSAGES.payByCard });
+const mpesaButton = (amount: string) =>
+  screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa(amount) });
 
 /** Another guest's 12 → 15 March: the nights of the 12th, 13th and 14th are taken. */
 const BOOKED = [{ startDate: '2026-03-12', endDate: '2026-03-15' }];
@@ -231,7 +247,23 @@ describe('stay page', () => {
     expect(screen.getByTestId('stay-total').textContent).toBe('1 night × KES 4,500 = KES 4,500');
   });
 
-  it('books the dates, then starts the payment for that booking at its amount, then leaves for the provider', async () => {
+  it("does not grey out the guest's own unpaid nights: booking them again is theirs to do", async () => {
+    const user = userEvent.setup();
+    // The stay's nights as everyone sees them count this guest's held 12 → 15 March; theirs do not.
+    const stay = buildStay({ bookings: BOOKED });
+    const { availabilityGets } = fakeApi(stay, {}, []);
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    await waitFor(() => expect(availabilityGets()).toBe(1));
+    await waitFor(async () => expect((await day('2026-03-13')).disabled).toBe(false));
+    await chooseDates(user, '2026-03-12', '2026-03-15');
+    await user.click(checkButton());
+    expect(screen.getByText('This stay is available for your selected dates!')).toBeTruthy();
+    expect(payButton().disabled).toBe(false);
+  });
+
+  it('Pay & Book opens the pay step, and paying by card books the dates, then starts the payment for that booking, then leaves for the provider', async () => {
     const user = userEvent.setup();
     const stay = buildStay({ pricePerNight: 4500 });
     const booking = buildBooking(stay, {
@@ -242,12 +274,7 @@ describe('stay page', () => {
     });
     const { posts } = fakeApi(stay, {
       [`/api/stays/${stay.id}/book`]: () => HttpResponse.json(booking, { status: 201 }),
-      '/api/payments/initialize': () =>
-        HttpResponse.json({
-          status: true,
-          message: 'Authorization URL created',
-          data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-1' },
-        }),
+      '/api/payments/initialize': () => cardStartAnswer(AUTHORIZATION_URL, 'ref-1'),
     });
     renderStayPage(stay.id);
     await screen.findByRole('heading', { level: 1 });
@@ -255,6 +282,10 @@ describe('stay page', () => {
     await chooseDates(user, '2026-03-20', '2026-03-23');
     await user.click(checkButton());
     await user.click(payButton());
+    // Nothing is booked until the guest chooses how to pay: M-Pesa first, card second.
+    expect(posts).toEqual([]);
+    expect(mpesaButton('KES 13,500')).toBeTruthy();
+    await user.click(cardButton());
 
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     expect(posts.map((post) => post.path)).toEqual([
@@ -266,9 +297,9 @@ describe('stay page', () => {
     expect(payment).toEqual({
       email: GUEST.email,
       amount: 13_500,
-      userId: GUEST.id,
       paymentType: 'booking',
       bookingId: 'b-42',
+      method: 'card',
     });
     const callback = new URL(String(callbackUrl));
     expect(callback.pathname).toBe('/payment/callback');
@@ -278,15 +309,15 @@ describe('stay page', () => {
       ['start', '2026-03-20'],
       ['end', '2026-03-23'],
     ]);
-    expect(screen.getByText('Redirecting to the payment page...')).toBeTruthy();
   });
 
-  it("says the dates are booked when someone else took them first, and asks for the stay's nights again", async () => {
+  it('paying with M-Pesa sends the prompt for the booking and opens the waiting screen with the stay, guest and dates', async () => {
     const user = userEvent.setup();
-    const stay = buildStay();
-    const { posts, stayGets } = fakeApi(stay, {
-      [`/api/stays/${stay.id}/book`]: () =>
-        HttpResponse.json({ code: 'DATES_TAKEN', message: STAY_MESSAGES.datesBooked }, { status: 409 }),
+    const stay = buildStay({ pricePerNight: 4500 });
+    const booking = buildBooking(stay, { id: 'b-43', startDate: '2026-03-20', endDate: '2026-03-23' });
+    const { posts } = fakeApi(stay, {
+      [`/api/stays/${stay.id}/book`]: () => HttpResponse.json(booking, { status: 201 }),
+      '/api/payments/initialize': () => mpesaStartAnswer({ reference: 'ref-m', amount: 13_500 }),
     });
     renderStayPage(stay.id);
     await screen.findByRole('heading', { level: 1 });
@@ -294,13 +325,46 @@ describe('stay page', () => {
     await chooseDates(user, '2026-03-20', '2026-03-23');
     await user.click(checkButton());
     await user.click(payButton());
+    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
+    await user.click(mpesaButton('KES 13,500'));
+
+    await waitFor(() =>
+      expect(currentUrl()).toBe(
+        `/payment/callback?stayId=${stay.id}&userId=${GUEST.id}&start=2026-03-20&end=2026-03-23&reference=ref-m&method=mpesa`,
+      ),
+    );
+    expect(posts[1]?.body).toMatchObject({
+      paymentType: 'booking',
+      bookingId: 'b-43',
+      method: 'mpesa',
+      phone: '+254712345678',
+    });
+    expect(goToProvider).not.toHaveBeenCalled();
+  });
+
+  it("says the dates are booked when someone else took them first, and asks for the stay's nights again", async () => {
+    const user = userEvent.setup();
+    const stay = buildStay();
+    const { posts, stayGets, availabilityGets } = fakeApi(stay, {
+      [`/api/stays/${stay.id}/book`]: () =>
+        HttpResponse.json({ code: 'DATES_TAKEN', message: STAY_MESSAGES.datesBooked }, { status: 409 }),
+    });
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(availabilityGets()).toBe(1));
+
+    await chooseDates(user, '2026-03-20', '2026-03-23');
+    await user.click(checkButton());
+    await user.click(payButton());
+    await user.click(cardButton());
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Sorry, those dates are already booked.'),
     );
     expect(screen.queryByText('This stay is available for your selected dates!')).toBeNull();
+    expect(screen.queryByRole('button', { name: MPESA_MESSAGES.payByCard })).toBeNull();
     expect(payButton().disabled).toBe(true);
-    await waitFor(() => expect(stayGets()).toBe(2));
+    await waitFor(() => expect([stayGets(), availabilityGets()]).toEqual([2, 2]));
     expect(posts.map((post) => post.path)).toEqual([`/api/stays/${stay.id}/book`]);
     expect(goToProvider).not.toHaveBeenCalled();
   });
@@ -323,11 +387,12 @@ describe('stay page', () => {
       await chooseDates(user, '2026-03-20', '2026-03-23');
       await user.click(checkButton());
       await user.click(payButton());
+      await user.click(cardButton());
 
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
       // The dates are still free: the guest may book them once they have paid for or cancelled a hold.
       expect(screen.getByText('This stay is available for your selected dates!')).toBeTruthy();
-      expect(payButton().disabled).toBe(false);
+      expect((cardButton() as HTMLButtonElement).disabled).toBe(false);
       expect(stayGets()).toBe(1);
       expect(goToProvider).not.toHaveBeenCalled();
     },
@@ -348,19 +413,15 @@ describe('stay page', () => {
     await chooseDates(user, '2026-03-20', '2026-03-23');
     await user.click(checkButton());
     await user.click(payButton());
+    await user.click(cardButton());
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Payment initiation failed. Try again.'),
     );
     expect(goToProvider).not.toHaveBeenCalled();
 
-    payment = () =>
-      HttpResponse.json({
-        status: true,
-        message: 'Authorization URL created',
-        data: { authorization_url: AUTHORIZATION_URL, access_code: 'abc', reference: 'ref-2' },
-      });
-    await user.click(payButton());
+    payment = () => cardStartAnswer(AUTHORIZATION_URL, 'ref-2');
+    await user.click(cardButton());
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     expect(posts.map((post) => post.path)).toEqual([
       `/api/stays/${stay.id}/book`,

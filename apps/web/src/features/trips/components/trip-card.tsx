@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatKES } from '@sokoni/contracts/money';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { STAY_MESSAGES, formatStayDay } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
 import { HomeIcon, MailIcon } from '@/components/icons';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { TripPayAgain } from './trip-pay-again';
 import { TripStatusBadge } from './trip-status-badge';
 
 function StayPhoto({ src }: { src: string | null }) {
@@ -70,9 +72,13 @@ function HostContact({ host }: { host: Trip['host'] }) {
   );
 }
 
-/** One booking on My Trips: the stay, dates, nights, amount and status, with what the guest can do next. */
+/**
+ * One booking on My Trips: the stay, dates, nights, amount and status, with what the guest can do
+ * next: pay again (awaiting payment, or ended unpaid while its nights are free), cancel an unpaid one.
+ */
 export function TripCard({ trip }: { trip: Trip }) {
   const [cancelling, setCancelling] = useState(false);
+  const [payingAgain, setPayingAgain] = useState(false);
   const refund = refundText(trip);
   return (
     <article
@@ -113,12 +119,23 @@ export function TripCard({ trip }: { trip: Trip }) {
             {refund}
           </p>
         ) : null}
-        {trip.status === 'confirmed' ? <HostContact host={trip.host} /> : null}
-        {trip.status === 'held' ? (
-          <Button variant="secondary" onClick={() => setCancelling(true)}>
-            Cancel booking
-          </Button>
+        {trip.status === 'expired' && !trip.canPayAgain && !refund ? (
+          <p className="text-sm text-slate-700">{TRIP_MESSAGES.datesGone}</p>
         ) : null}
+        {trip.status === 'confirmed' ? <HostContact host={trip.host} /> : null}
+        {(trip.canPayAgain && !payingAgain) || trip.status === 'held' ? (
+          <div className="flex flex-wrap gap-3">
+            {trip.canPayAgain && !payingAgain ? (
+              <Button onClick={() => setPayingAgain(true)}>{MPESA_MESSAGES.payAgain}</Button>
+            ) : null}
+            {trip.status === 'held' ? (
+              <Button variant="secondary" onClick={() => setCancelling(true)}>
+                Cancel booking
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {trip.canPayAgain && payingAgain ? <TripPayAgain trip={trip} /> : null}
       </div>
       {cancelling ? <CancelBookingDialog trip={trip} onClose={() => setCancelling(false)} /> : null}
     </article>

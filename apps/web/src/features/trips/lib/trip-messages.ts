@@ -4,6 +4,9 @@ import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 export const TRIP_MESSAGES = {
   loadFailed: 'Failed to load your trips. Please try again.',
   noUpcoming: 'No upcoming trips.',
+  notCompleted: 'Not completed',
+  notCompletedHint: 'Bookings that were not paid for. Pay again while the dates are free.',
+  datesGone: 'These dates are no longer free. Choose other dates on the stay’s page.',
   payBy: (holdExpiresAt: string) =>
     `Your dates are held until ${formatNairobiTime(holdExpiresAt)}. Unpaid, they are released then.`,
   cancelTitle: 'Cancel this booking?',

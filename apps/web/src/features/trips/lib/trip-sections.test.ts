@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { Trip } from '@sokoni/contracts/stays';
 import { isPastTrip, tripSections } from './trip-sections';
 
 /** 2026-03-10 00:30 in Nairobi is still 2026-03-09 in UTC. */
 const JUST_AFTER_NAIROBI_MIDNIGHT = Date.parse('2026-03-09T21:30:00Z');
 
-const trip = (id: string, startDate: string, endDate: string) => ({ id, startDate, endDate });
+const trip = (
+  id: string,
+  startDate: string,
+  endDate: string,
+  status: Trip['status'] = 'confirmed',
+  createdAt = '2026-03-01T09:00:00.000Z',
+) => ({ id, startDate, endDate, status, createdAt });
 
 describe('trip sections', () => {
   it('counts a trip as past only once its check-out day is before Nairobi today', () => {
@@ -25,5 +32,20 @@ describe('trip sections', () => {
     );
     expect(upcoming.map((item) => item.id)).toEqual(['checking-out-today', 'soon', 'later']);
     expect(past.map((item) => item.id)).toEqual(['yesterday', 'long-ago']);
+  });
+
+  it('sets the attempts that ended unpaid apart, the latest attempt first, whatever their dates', () => {
+    const { upcoming, past, notCompleted } = tripSections(
+      [
+        trip('declined', '2026-04-01', '2026-04-03', 'expired', '2026-03-08T10:00:00Z'),
+        trip('held', '2026-04-05', '2026-04-06', 'held'),
+        trip('cancelled-long-ago', '2026-02-01', '2026-02-03', 'cancelled', '2026-01-20T10:00:00Z'),
+        trip('abandoned', '2026-03-20', '2026-03-21', 'expired', '2026-03-09T10:00:00Z'),
+      ],
+      JUST_AFTER_NAIROBI_MIDNIGHT,
+    );
+    expect(upcoming.map((item) => item.id)).toEqual(['held']);
+    expect(past).toEqual([]);
+    expect(notCompleted.map((item) => item.id)).toEqual(['abandoned', 'declined', 'cancelled-long-ago']);
   });
 });

@@ -4,13 +4,26 @@ import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
+import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { BOOKING_STATUS_LABELS, STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
+import { goToProvider } from '@/lib/payment-flow';
+import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
+import { useMpesaNumberStore } from '@/stores/mpesa-number';
+import { apiFailure } from '@/test/answers';
+import { CurrentUrl, currentUrl } from '@/test/current-url';
+import { cardStartAnswer, mpesaStartAnswer } from '@/test/payment-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { server } from '@/test/server';
+import { recordRequests, server } from '@/test/server';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
 import { MyTripsPage } from './my-trips-page';
+
+// Leaving the app for the provider's page is a full navigation: the test only sees where it would go.
+vi.mock('@/lib/payment-flow', async (importOriginal) => ({
+  ...(await importOriginal<typeof PaymentFlow>()),
+  goToProvider: vi.fn(),
+}));
 
 /** 00:30 on 10 March 2026 in Nairobi, still 9 March in UTC. */
 const NOW = '2026-03-09T21:30:00.000Z';
@@ -20,6 +33,7 @@ beforeEach(() => {
   useAuthStore.setState({
     user: { id: 'u-amina', name: 'Amina Wanjiku', email: 'amina@example.co.ke', role: 'user', token: 'jwt' },
   });
+  useMpesaNumberStore.setState({ numbers: {} });
 });
 
 afterEach(() => {
@@ -27,6 +41,7 @@ afterEach(() => {
   vi.useRealTimers();
   useAuthStore.setState({ user: null });
   vi.restoreAllMocks();
+  vi.mocked(goToProvider).mockReset();
 });
 
 let nextTrip = 1;
@@ -54,6 +69,7 @@ function buildTrip(overrides: Partial<Trip> = {}): Trip {
       image: `/api/uploads/sample/${String(n).padStart(32, 'a')}.webp`,
     },
     host: { name: 'Wanjiru Kamau', email: null },
+    canPayAgain: false,
     ...overrides,
   };
 }
@@ -125,12 +141,14 @@ describe('My Trips', () => {
       status: 'held',
       holdExpiresAt: '2026-03-09T21:45:00.000Z',
       host: { name: 'Otieno Ouma', email: 'otieno@example.co.ke' },
+      canPayAgain: true,
     });
     const expired = buildTrip({ stay: stay('Expired Cottage'), status: 'expired', nights: 1, amount: 6500 });
     const cancelled = buildTrip({ stay: stay('Cancelled Cottage'), status: 'cancelled' });
     serve({ trips: () => HttpResponse.json([confirmed, held, expired, cancelled]) });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
-    await waitFor(() => expect(cards('Upcoming')).toHaveLength(4));
+    await waitFor(() => expect(cards('Upcoming')).toHaveLength(2));
+    expect(cards(TRIP_MESSAGES.notCompleted)).toHaveLength(2);
 
     const badge = (title: string, status: Trip['status']) => {
       const element = within(cardOf(title)).getByText(BOOKING_STATUS_LABELS[status]);
@@ -153,10 +171,113 @@ describe('My Trips', () => {
     expect(cardOf('Held Cottage').textContent).toContain('10 Mar 2026, 00:45 EAT');
     expect(cardOf('Expired Cottage').textContent).not.toContain('Your host');
 
-    // Only the held booking can be cancelled.
-    expect(within(cardOf('Held Cottage')).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    // Only the held booking can be cancelled, and it can be paid again beside.
+    expect(
+      within(cardOf('Held Cottage'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([MPESA_MESSAGES.payAgain, 'Cancel booking']);
     for (const title of ['Confirmed Cottage', 'Expired Cottage', 'Cancelled Cottage'])
       expect(within(cardOf(title)).queryByRole('button')).toBeNull();
+    expect(cardOf('Expired Cottage').textContent).toContain(TRIP_MESSAGES.datesGone);
+  });
+
+  it("puts the attempts that ended unpaid under 'Not completed', latest first, with Pay again while their dates are free", async () => {
+    const stay = (title: string) => ({ ...buildTrip().stay, title });
+    const upcoming = buildTrip({
+      stay: stay('Paid Cottage'),
+      startDate: '2026-04-10',
+      endDate: '2026-04-12',
+    });
+    const declined = buildTrip({
+      stay: stay('Declined Cottage'),
+      status: 'expired',
+      startDate: '2026-03-20',
+      endDate: '2026-03-22',
+      createdAt: '2026-03-09T10:00:00.000Z',
+      canPayAgain: true,
+    });
+    const takenSince = buildTrip({
+      stay: stay('Taken Cottage'),
+      status: 'expired',
+      createdAt: '2026-03-05T10:00:00.000Z',
+    });
+    const cancelled = buildTrip({
+      stay: stay('Cancelled Cottage'),
+      status: 'cancelled',
+      createdAt: '2026-03-07T10:00:00.000Z',
+    });
+    serve({ trips: () => HttpResponse.json([takenSince, upcoming, cancelled, declined]) });
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    await waitFor(() => expect(cards('Upcoming')).toHaveLength(1));
+    expect(titles('Upcoming')).toEqual(['Paid Cottage']);
+    expect(titles(TRIP_MESSAGES.notCompleted)).toEqual([
+      'Declined Cottage',
+      'Cancelled Cottage',
+      'Taken Cottage',
+    ]);
+    expect(screen.getByText(TRIP_MESSAGES.notCompletedHint)).toBeTruthy();
+    expect(within(cardOf('Declined Cottage')).getByText('Not paid')).toBeTruthy();
+    expect(
+      within(cardOf('Declined Cottage')).getByRole('button', { name: MPESA_MESSAGES.payAgain }),
+    ).toBeTruthy();
+    expect(within(cardOf('Taken Cottage')).queryByRole('button')).toBeNull();
+    expect(cardOf('Taken Cottage').textContent).toContain(TRIP_MESSAGES.datesGone);
+  });
+
+  it('Pay again opens the pay step for the booking: M-Pesa sends the prompt and opens the waiting screen with the stay, guest and dates', async () => {
+    const user = userEvent.setup();
+    const requests = recordRequests();
+    const declined = buildTrip({ status: 'expired', amount: 13_000, canPayAgain: true });
+    serve({ trips: () => HttpResponse.json([declined]) });
+    server.use(http.post('/api/payments/initialize', () => mpesaStartAnswer({ reference: 'ref-again' })));
+    renderWithProviders(
+      <>
+        <MyTripsPage />
+        <CurrentUrl />
+      </>,
+      { url: '/trips' },
+    );
+
+    await user.click(await screen.findByRole('button', { name: MPESA_MESSAGES.payAgain }));
+    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 13,000') }));
+
+    await waitFor(() =>
+      expect(currentUrl()).toBe(
+        `/payment/callback?stayId=${declined.stay.id}&userId=u-amina&start=2026-04-01&end=2026-04-03&reference=ref-again&method=mpesa`,
+      ),
+    );
+    const started = requests.find((request) => request.path === '/api/payments/initialize');
+    expect(started?.body).toMatchObject({
+      paymentType: 'booking',
+      bookingId: declined.id,
+      amount: 13_000,
+      email: 'amina@example.co.ke',
+      method: 'mpesa',
+      phone: '+254712345678',
+    });
+  });
+
+  it('offers Pay again beside Cancel for a booking awaiting payment: by card it leaves for the provider, and a refusal shows the stay’s words', async () => {
+    const user = userEvent.setup();
+    const held = buildTrip({ status: 'held', holdExpiresAt: '2026-03-09T21:45:00.000Z', canPayAgain: true });
+    let answer = () => apiFailure(502, 'PROVIDER_UNAVAILABLE', '');
+    serve({ trips: () => HttpResponse.json([held]) });
+    server.use(http.post('/api/payments/initialize', () => answer()));
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    await user.click(await screen.findByRole('button', { name: MPESA_MESSAGES.payAgain }));
+    expect(within(cardOf(held.stay.title)).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
+    expect((await within(cardOf(held.stay.title)).findByRole('alert')).textContent).toBe(
+      STAY_MESSAGES.paymentFailed,
+    );
+
+    answer = () => cardStartAnswer('https://checkout.example/pay/again');
+    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
+    await waitFor(() => expect(goToProvider).toHaveBeenCalledWith('https://checkout.example/pay/again'));
   });
 
   it('tells the guest about a refund being made, and one made', async () => {

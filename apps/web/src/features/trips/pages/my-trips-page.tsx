@@ -11,13 +11,16 @@ import { TripsSkeleton } from '../components/trips-skeleton';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
 import { tripSections } from '../lib/trip-sections';
 
-function TripSection({ title, trips }: { title: string; trips: Trip[] }) {
-  const headingId = `trips-${title.toLowerCase()}`;
+function TripSection({ title, hint, trips }: { title: string; hint?: string; trips: Trip[] }) {
+  const headingId = `trips-${title.toLowerCase().replaceAll(' ', '-')}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
-      <h2 id={headingId} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
+      <div>
+        <h2 id={headingId} className="text-xl font-bold text-slate-900">
+          {title}
+        </h2>
+        {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
+      </div>
       <ul className="space-y-4">
         {trips.map((trip) => (
           <li key={trip.id}>
@@ -50,7 +53,7 @@ function TripsContent() {
       />
     );
   // Past and upcoming as of the server's answer, by the calendar in Nairobi.
-  const { upcoming, past } = tripSections(tripsQuery.data, tripsQuery.dataUpdatedAt);
+  const { upcoming, past, notCompleted } = tripSections(tripsQuery.data, tripsQuery.dataUpdatedAt);
   return (
     <div className="space-y-8">
       {upcoming.length ? (
@@ -63,12 +66,22 @@ function TripsContent() {
           </Link>
         </div>
       )}
+      {notCompleted.length ? (
+        <TripSection
+          title={TRIP_MESSAGES.notCompleted}
+          hint={TRIP_MESSAGES.notCompletedHint}
+          trips={notCompleted}
+        />
+      ) : null}
       {past.length ? <TripSection title="Past" trips={past} /> : null}
     </div>
   );
 }
 
-/** The signed-in guest's bookings: upcoming first, with status, dates, amount and the host's contact once paid. */
+/**
+ * The signed-in guest's bookings: upcoming first, with status, dates, amount and the host's contact
+ * once paid; then the attempts not completed (Pay again), then past stays.
+ */
 export function MyTripsPage() {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
