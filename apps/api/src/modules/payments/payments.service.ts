@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { requireAccess } from '../../lib/access.js';
 import { AppError, badRequest, conflict, notFound, unauthorized, unavailable } from '../../lib/errors.js';
 import { lockHolder } from '../../lib/hold-bounds.js';
+import { openKeyOf, supersedeOpenPayment } from '../../lib/open-payments.js';
 import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { JobQueue } from '../../lib/job-queue.js';
@@ -392,9 +393,8 @@ export function createPaymentsService(deps: {
       }
     }
     // A subject's key names its payer: another's open payment is left alone, and prepare refuses them.
-    if (open && open.userId === caller.sub) {
-      await repo.setPaymentStatus(tx, open.id, { status: 'abandoned', failureReason: 'superseded' });
-      await releaseHold(tx, open, 'superseded');
+    if (open && open.userId === caller.sub && (await supersedeOpenPayment(tx, openKey, new Date(moment)))) {
+      await handler.release(tx, open, 'superseded');
     }
     const reference = newPaymentReference();
     const holdExpiresAt = new Date(moment + HOLD_MS);
@@ -601,7 +601,7 @@ export function createPaymentsService(deps: {
         throw badRequest(PAYMENT_MESSAGES.callbackNotAllowed, 'CALLBACK_NOT_ALLOWED');
       }
       const handler = handlerFor(input.paymentType);
-      const openKey = `${input.paymentType}:${handler.subjectKey(caller, input as never)}`;
+      const openKey = openKeyOf(input.paymentType, handler.subjectKey(caller, input as never));
       const waitUntil = performance.now() + STARTING_WAIT_MS;
       for (;;) {
         const started = await db.transaction((tx) => start(tx, handler, caller, input, standing, openKey));

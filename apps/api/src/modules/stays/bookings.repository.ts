@@ -144,29 +144,6 @@ export async function findOwnHoldsOverlapping(
   return rows.map((row) => row.id);
 }
 
-/**
- * Ends the open payment of a booking a newer hold of its guest replaces, as the payment engine ends
- * a payment started again (payments.service.ts: start): abandoned as superseded, its hold ended, once.
- * One statement, so it waits for a settlement holding the payment's row and then finds it settled;
- * false when no payment of the booking was open. The caller gives the booking's nights back itself
- * (expireHeldBooking), as the engine's release would.
- */
-export async function supersedeOpenPayment(db: Db, bookingId: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ status: 'abandoned', failureReason: 'superseded', holdEndedAt: at, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(payments.paymentType, 'booking'),
-        eq(payments.subjectId, bookingId),
-        eq(payments.status, 'pending'),
-        isNull(payments.holdEndedAt),
-      ),
-    )
-    .returning({ id: payments.id });
-  return rows.length > 0;
-}
-
 // ---- writes that take or free nights -------------------------------------------------------------
 
 export async function insertHeldBooking(

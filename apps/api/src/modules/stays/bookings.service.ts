@@ -14,6 +14,7 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { holderOf, lockHolder, refuseBeyondHoldBounds } from '../../lib/hold-bounds.js';
 import { isUuid } from '../../lib/ids.js';
+import { openKeyOf, supersedeOpenPayment } from '../../lib/open-payments.js';
 import { refuseOwn, requireAccess, type Access } from '../../lib/access.js';
 import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
@@ -157,7 +158,7 @@ export function createBookingsService(deps: {
     hold: { guestId: string; stayId: string; nights: NightRange; at: Date; except?: string },
   ): Promise<string[]> {
     const own = await repo.findOwnHoldsOverlapping(tx, hold);
-    for (const id of own) await repo.supersedeOpenPayment(tx, id, hold.at);
+    for (const id of own) await supersedeOpenPayment(tx, openKeyOf('booking', id), hold.at);
     return own;
   }
 
