@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CHECKOUT_PAY_TEXTS, MPESA_MESSAGES, PAYMENT_FAILURE_MESSAGES } from '@sokoni/contracts/mpesa';
 import {
   attachScreenshots,
   bearer,
@@ -60,9 +61,20 @@ async function fillDelivery(page: Page, delivery: DeliveryDetails) {
   await page.getByLabel('Street or landmark').fill(delivery.address);
 }
 
-// The e2e server takes payments in the sandbox, and the pay button says so.
-function payButton(page: Page, total: number) {
-  return page.getByRole('button', { name: `Pay ${kes(total)} with Sokoni Sandbox` });
+const continueButton = (page: Page) =>
+  page.getByRole('button', { name: CHECKOUT_PAY_TEXTS.continueToPayment });
+
+/**
+ * Continues to payment (the order is placed) and pays by card: the e2e server's sandbox card page.
+ * Checkout's M-Pesa journeys are in mpesa.spec.ts.
+ */
+async function placeAndPayByCard(page: Page, total: number) {
+  await continueButton(page).click();
+  await expect(page.getByRole('heading', { name: CHECKOUT_PAY_TEXTS.payHeading })).toBeVisible();
+  await expect(page.getByTestId('placed-order')).toContainText(`is placed: ${kes(total)}.`);
+  await page.getByRole('button', { name: MPESA_MESSAGES.payByCard }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
+  await expect(page.locator('.amount')).toHaveText(kes(total));
 }
 
 /** A basket (KES 1,900) and a lamp (KES 2,500), one unit each, from one new seller. */
@@ -112,9 +124,7 @@ test.describe('checkout, payment and My Orders', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await attachScreenshots(page, testInfo, 'checkout');
 
-    await payButton(page, total).click();
-    await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
-    await expect(page.locator('.amount')).toHaveText(kes(total));
+    await placeAndPayByCard(page, total);
     await page.getByRole('button', { name: `Pay ${kes(total)}` }).click();
     await expect(page.getByRole('heading', { name: 'Approve the payment on your phone' })).toBeVisible();
 
@@ -130,8 +140,9 @@ test.describe('checkout, payment and My Orders', () => {
       'href',
       '/support',
     );
-    // The countdown takes the shopper home after 5 s.
-    await expect(page).toHaveURL('/', { timeout: 10_000 });
+    // The countdown takes the shopper to the order after 5 s; the cart is empty.
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/, { timeout: 10_000 });
+    await expect(page.getByTestId('order-status')).toHaveText('Paid');
     await expect(page.getByTestId('cart-badge-desktop')).toHaveCount(0);
 
     // Verifying again is harmless; the success state is what gets photographed.
@@ -168,28 +179,42 @@ test.describe('checkout, payment and My Orders', () => {
     await page.goto('/checkout');
     await fillDelivery(page, TO_NAIROBI);
 
-    // Hold the order request back until the waiting state has been seen.
+    // Hold the order, then the payment's start, until each waiting state has been seen.
     const orderHeld = gate();
     await page.route('**/api/orders', async (route) => {
       await orderHeld.opened;
       await route.continue();
     });
-    await payButton(page, basket.price).click();
+    await continueButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: CHECKOUT_PAY_TEXTS.placing })).toBeVisible();
+    await expect(continueButton(page)).toBeDisabled();
+    const startHeld = gate();
+    await page.route('**/api/payments/initialize', async (route) => {
+      await startHeld.opened;
+      await route.continue();
+    });
+    orderHeld.open();
+
+    await page.getByRole('button', { name: MPESA_MESSAGES.payByCard }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Redirecting to Sokoni Sandbox...' }),
     ).toBeVisible();
-    await expect(payButton(page, basket.price)).toBeDisabled();
-    orderHeld.open();
+    await expect(page.getByRole('button', { name: MPESA_MESSAGES.payByCard })).toBeDisabled();
+    await expect(
+      page.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa(kes(basket.price)) }),
+    ).toBeDisabled();
+    startHeld.open();
 
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Decline' }).click();
     await page.waitForURL(/\/payment\/callback\?reference=/);
     await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
-    await expect(page.getByText('Your payment could not be verified. Please try again.')).toBeVisible();
-
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { name: 'Verifying Payment' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    await expect(page.getByTestId('payment-failure')).toHaveText(
+      PAYMENT_FAILURE_MESSAGES.failed.title + PAYMENT_FAILURE_MESSAGES.failed.next,
+    );
+    // A payment known to have ended unpaid is paid again, not checked again.
+    await expect(page.getByRole('button', { name: MPESA_MESSAGES.payAgain })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Go Home' }).click();
     await expect(page).toHaveURL('/');
 
@@ -239,7 +264,7 @@ test.describe('checkout, payment and My Orders', () => {
     });
     await fillDelivery(page, TO_NAIROBI);
     await page.getByLabel('Email').fill('amina@sokoni');
-    await payButton(page, basket.price).click();
+    await continueButton(page).click();
     await expect(page.getByText('Please enter a valid email')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(orderRequests).toEqual([]);
@@ -260,7 +285,7 @@ test.describe('checkout, payment and My Orders', () => {
         .filter({ hasText: `The price of ${basket.title} changed to ${kes(basket.price)}.` }),
     ).toBeVisible();
     await expect(page.getByTestId('checkout-total')).toHaveText(kes(basket.price));
-    await expect(payButton(page, basket.price)).toBeEnabled();
+    await expect(continueButton(page)).toBeEnabled();
     expect(orderRequests).toEqual([]);
 
     await page.route('**/api/orders', (route) => route.fulfill({ status: 500, body: '{}' }));
@@ -320,15 +345,15 @@ test.describe('checkout, payment and My Orders', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
     await attachScreenshots(page, testInfo, 'checkout-delivery-kisumu');
-    await payButton(page, basket.price).click();
-    await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
+    await placeAndPayByCard(page, basket.price);
     await page.getByRole('button', { name: 'Decline' }).click();
     await page.waitForURL(/\/payment\/callback\?reference=/);
     await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
-    // The failed page offers to pay the same order again, beside Retry.
-    await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+    // The failed page offers to pay the same order again, beside Go Home.
+    await expect(page.getByRole('button', { name: MPESA_MESSAGES.payAgain })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Home' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await attachScreenshots(page, testInfo, 'payment-failed-pay-now');
+    await attachScreenshots(page, testInfo, 'payment-failed-pay-again');
 
     await page.goto('/orders');
     const order = page.getByTestId('order-card');
@@ -345,7 +370,11 @@ test.describe('checkout, payment and My Orders', () => {
     await expectNoSidewaysScroll(page);
     await attachScreenshots(page, testInfo, 'orders-pay-now');
 
+    // Pay now opens the pay step, the order's phone offered as the M-Pesa number; this buyer pays by card.
     await order.getByRole('button', { name: 'Pay now' }).click();
+    await expect(order.getByLabel(MPESA_MESSAGES.numberLabel)).toHaveValue('0722 000 111');
+    expect(await seriousViolations(page)).toEqual([]);
+    await order.getByRole('button', { name: MPESA_MESSAGES.payByCard }).click();
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
     await expect(page.locator('.amount')).toHaveText(kes(basket.price));
     await page.getByRole('button', { name: `Pay ${kes(basket.price)}` }).click();

@@ -12,17 +12,10 @@ import {
   nairobiDay,
   registerUser,
   seriousViolations,
+  signIn,
   submitLogin,
   unique,
 } from './support';
-
-type Credentials = { email: string; password: string };
-
-async function signIn(page: Page, account: Credentials) {
-  await page.goto('/login');
-  await submitLogin(page, account);
-  await expect(page).toHaveURL('/');
-}
 
 const courseCard = (page: Page, title: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });

@@ -11,9 +11,9 @@ import {
   kes,
   registerUser,
   seriousViolations,
+  signIn,
   submitLogin,
   unique,
-  type Account,
 } from './support';
 import { createEvent } from './tickets-support';
 
@@ -22,13 +22,6 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 // The device is in New York: every event time must still be typed and shown in Nairobi time (EAT).
 test.use({ timezoneId: 'America/New_York' });
-
-/** Signs in on /login (landing on the home page). */
-async function signIn(page: Page, account: Account) {
-  await page.goto('/login');
-  await submitLogin(page, account);
-  await expect(page).toHaveURL('/');
-}
 
 /** A day `days` ahead in Nairobi: the datetime-local value for 18:30 then, and how the app shows it. */
 function nairobiEvening(days: number) {

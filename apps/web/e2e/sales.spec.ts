@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { mailsTo } from './outbox-support';
 import {
   attachScreenshots,
@@ -9,7 +9,7 @@ import {
   expectNoSidewaysScroll,
   registerUser,
   seriousViolations,
-  submitLogin,
+  signInTo,
   unique,
   type Account,
 } from './support';
@@ -21,14 +21,6 @@ const TO_KISUMU = {
   town: 'Kisumu',
   address: 'Oginga Odinga Street, Mega Plaza',
 } as const;
-
-/** Opens a signed-in page: sent to sign in first, then back to it. */
-async function signInTo(page: Page, account: Account, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL('/login');
-  await submitLogin(page, account);
-  await expect(page).toHaveURL(path);
-}
 
 /** Pays an order through the API as the sandbox checkout does: initialize, Pay, verify. */
 async function payInSandbox(

@@ -21,6 +21,7 @@ import {
   nairobiDay,
   registerUser,
   seriousViolations,
+  signIn,
   submitLogin,
   unique,
 } from './support';
@@ -29,13 +30,6 @@ import {
 test.use({ timezoneId: 'America/New_York' });
 
 type Credentials = { email: string; password: string };
-
-/** Signs in on /login (landing on the home page). */
-async function signIn(page: Page, account: Credentials) {
-  await page.goto('/login');
-  await submitLogin(page, account);
-  await expect(page).toHaveURL('/');
-}
 
 /** A second person at their own browser, signed in, at desktop width. */
 async function signedInPage(browser: Browser, baseURL: string | undefined, account: Credentials) {

@@ -38,6 +38,21 @@ export async function submitLogin(page: Page, credentials: { email: string; pass
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Signs in on /login, landing on the home page. */
+export async function signIn(page: Page, credentials: { email: string; password: string }) {
+  await page.goto('/login');
+  await submitLogin(page, credentials);
+  await expect(page).toHaveURL('/');
+}
+
+/** Opens a signed-in page: sent to sign in first, then back to it. */
+export async function signInTo(page: Page, credentials: { email: string; password: string }, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL('/login');
+  await submitLogin(page, credentials);
+  await expect(page).toHaveURL(path);
+}
+
 export function profileLink(page: Page, name: string) {
   return page.getByRole('banner').getByRole('link', { name: new RegExp(name) });
 }

@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { chromium, expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import {
   attachScreenshots,
   DESKTOP,
   kes,
   registerUser,
   seriousViolations,
-  submitLogin,
+  signInTo,
   unique,
-  type Account,
 } from './support';
 import { createEvent, refuseForeignRequests, writeQrVideo } from './tickets-support';
-
-/** Opens a signed-in page: sent to sign in first, then back to it. */
-async function signInTo(page: Page, account: Account, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL('/login');
-  await submitLogin(page, account);
-  await expect(page).toHaveURL(path);
-}
 
 test.describe('tickets: buy, show the QR code, check in at the door', () => {
   test('a buyer pays for 2 tickets and shows the QR code; the organizer scans it in once, and a second scan says when', async ({

@@ -4,6 +4,7 @@ import { escapeHtml } from '../../lib/html.js';
 
 const STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a}
 main{max-width:420px;margin:40px auto;background:#fff;border-radius:16px;padding:28px;box-shadow:0 4px 24px #0001}
+@media (max-width:460px){main{margin:16px 12px;padding:20px}}
 h1{font-size:20px;margin:0 0 4px}.muted{color:#475569;font-size:14px}.amount{font-size:32px;font-weight:700;margin:20px 0 4px}
 .badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:12px;padding:4px 10px;font-size:12px;font-weight:600;margin-bottom:12px}
 form{display:inline}button{font:inherit;font-weight:600;border-radius:10px;padding:12px 20px;border:0;cursor:pointer;min-height:44px}

@@ -7,7 +7,7 @@ import type { Course, Enrollment } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';
 import { FormAlert } from '@/components/form-alert';
-import { PayStep } from '@/components/pay-step';
+import { LazyPayStep } from '@/components/lazy-pay-step';
 import { ProductImage } from '@/components/product-image';
 import { QueryError } from '@/components/query-error';
 import { SignInPrompt } from '@/components/sign-in-prompt';
@@ -103,7 +103,7 @@ function PaidEnrol({ course, learner, onVisitor }: EnrolProps) {
   const refreshStanding = useRefreshCourseStanding(course.id);
   if (paying && learner) {
     return (
-      <PayStep
+      <LazyPayStep
         subject={async () => {
           refreshStanding();
           return { paymentType: 'course', courseId: course.id };

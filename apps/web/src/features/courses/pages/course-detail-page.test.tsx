@@ -102,7 +102,7 @@ function serveCourse(
 }
 
 const heading = () => screen.findByRole('heading', { level: 1 });
-const payByCard = () => screen.getByRole('button', { name: MPESA_MESSAGES.payByCard });
+const payByCard = () => screen.findByRole('button', { name: MPESA_MESSAGES.payByCard });
 
 describe('course page', () => {
   it("shows the header, 'What You'll Master', the details, the lesson outline and the instructor", async () => {
@@ -403,8 +403,10 @@ describe('enrolment card', () => {
 
     expect((await screen.findByTestId('course-price')).textContent).toBe('KES 2,500');
     await user.click(screen.getByRole('button', { name: 'Pay & Enrol' }));
-    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') })).toBeTruthy();
-    await user.click(payByCard());
+    expect(
+      await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') }),
+    ).toBeTruthy();
+    await user.click(await payByCard());
 
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     const posts = requests.filter((request) => request.method === 'POST');
@@ -445,8 +447,8 @@ describe('enrolment card', () => {
     await heading();
 
     await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
-    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
-    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') }));
+    await user.type(await screen.findByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
+    await user.click(await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') }));
 
     await waitFor(() =>
       expect(currentUrl()).toBe(`/payment/callback?courseId=${course.id}&reference=ref-c&method=mpesa`),
@@ -471,11 +473,11 @@ describe('enrolment card', () => {
     await heading();
 
     await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
-    await user.click(payByCard());
+    await user.click(await payByCard());
 
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COURSE_MESSAGES.paymentFailed));
     expect(goToProvider).not.toHaveBeenCalled();
-    expect((payByCard() as HTMLButtonElement).disabled).toBe(false);
+    expect(((await payByCard()) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("says why the server refused the payment (AMOUNT_MISMATCH: the price changed), and shows the course's new price", async () => {
@@ -494,12 +496,14 @@ describe('enrolment card', () => {
     course = { ...course, price: 3000 };
 
     await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
-    await user.click(payByCard());
+    await user.click(await payByCard());
 
     await waitFor(() => expect(screen.getByTestId('course-price').textContent).toBe('KES 3,000'));
     expect(screen.getByRole('alert').textContent).toBe(PAYMENT_MESSAGES.amountMismatch('KES 3,000'));
     // The pay step now asks for the new price.
-    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 3,000') })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 3,000') }),
+    ).toBeTruthy();
     expect(goToProvider).not.toHaveBeenCalled();
   });
 
@@ -519,7 +523,7 @@ describe('enrolment card', () => {
     enrolled = true;
 
     await user.click(await screen.findByRole('button', { name: 'Pay & Enrol' }));
-    await user.click(payByCard());
+    await user.click(await payByCard());
 
     expect(await screen.findByText("You're In!")).toBeTruthy();
     expect(goToProvider).not.toHaveBeenCalled();
@@ -538,8 +542,10 @@ describe('enrolment card', () => {
 
     expect(await screen.findByText(COURSE_MESSAGES.lastPaymentUnpaid)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payAgain }));
-    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') })).toBeTruthy();
-    expect(payByCard()).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') }),
+    ).toBeTruthy();
+    expect(await payByCard()).toBeTruthy();
   });
 
   it("says why the server refused a free enrolment (the course became paid), and shows the course's new price", async () => {

@@ -9,7 +9,7 @@ import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { Event } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
-import { PayStep } from '@/components/pay-step';
+import { LazyPayStep } from '@/components/lazy-pay-step';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
@@ -131,7 +131,7 @@ function TicketPurchaseForm({ event }: { event: Event }) {
         )}
       </form>
       {paying && user && !problem ? (
-        <PayStep
+        <LazyPayStep
           subject={{ paymentType: 'event', eventId: event.id, quantity }}
           amount={ticketTotal(event.price, quantity)}
           // Spec §2: the payment page is told the event, the buyer and how many tickets.

@@ -171,8 +171,10 @@ describe('event page', () => {
     await chooseQuantity(user, '2');
     await user.click(screen.getByRole('button', { name: 'Buy Tickets' }));
     expect(posts).toEqual([]);
-    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 3,000') })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
+    expect(
+      await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 3,000') }),
+    ).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: MPESA_MESSAGES.payByCard }));
 
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     expect(posts).toHaveLength(1);
@@ -206,8 +208,8 @@ describe('event page', () => {
 
     await chooseQuantity(user, '3');
     await user.click(screen.getByRole('button', { name: 'Buy Tickets' }));
-    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
-    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 4,500') }));
+    await user.type(await screen.findByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
+    await user.click(await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 4,500') }));
 
     await waitFor(() =>
       expect(currentUrl()).toBe(
@@ -232,7 +234,7 @@ describe('event page', () => {
     await screen.findByRole('heading', { level: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Buy Tickets' }));
-    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
+    await user.click(await screen.findByRole('button', { name: MPESA_MESSAGES.payByCard }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Payment initiation failed. Please try again.',
     );
@@ -242,7 +244,7 @@ describe('event page', () => {
         { code: 'NOT_ENOUGH_SEATS', message: EVENT_MESSAGES.notEnoughSeats(event.title, 0) },
         { status: 409 },
       );
-    await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payByCard }));
+    await user.click(await screen.findByRole('button', { name: MPESA_MESSAGES.payByCard }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Only 0 tickets left for Poetry Night.'),
     );
@@ -261,7 +263,9 @@ describe('event page', () => {
 
     expect(quantityInput().value).toBe('4');
     expect(total()).toBe('KES 6,000');
-    expect(screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 6,000') })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 6,000') }),
+    ).toBeTruthy();
     expect(screen.queryByText(EVENT_MESSAGES.lastPaymentUnpaid)).toBeNull();
   });
 

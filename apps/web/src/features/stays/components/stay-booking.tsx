@@ -4,7 +4,7 @@ import { STAY_MESSAGES, nightsOf, stayDatesProblem } from '@sokoni/contracts/sta
 import type { Stay } from '@sokoni/contracts/stays';
 import { Button, buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
-import { PayStep } from '@/components/pay-step';
+import { LazyPayStep } from '@/components/lazy-pay-step';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { useNearView } from '@/lib/use-near-view';
 import { useAuthStore } from '@/stores/auth';
@@ -136,7 +136,7 @@ export function StayBooking({ stay }: { stay: Stay }) {
             <h3 id="stay-pay" className="font-semibold text-slate-900">
               Pay &amp; Book
             </h3>
-            <PayStep
+            <LazyPayStep
               // Other dates are another booking: made afresh on the first press.
               key={`${chosen.startDate}/${chosen.endDate}`}
               subject={() => bookToPay(chosen)}

@@ -121,9 +121,9 @@ async function chooseDates(user: ReturnType<typeof userEvent.setup>, checkIn: st
 
 const checkButton = () => screen.getByRole('button', { name: 'Check availability' });
 const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay & Book' });
-const cardButton = () => screen.getByRole('button', { name: MPESA_MESSAGES.payByCard });
+const cardButton = () => screen.findByRole('button', { name: MPESA_MESSAGES.payByCard });
 const mpesaButton = (amount: string) =>
-  screen.getByRole('button', { name: MPESA_MESSAGES.payWithMpesa(amount) });
+  screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa(amount) });
 
 /** Another guest's 12 → 15 March: the nights of the 12th, 13th and 14th are taken. */
 const BOOKED = [{ startDate: '2026-03-12', endDate: '2026-03-15' }];
@@ -284,8 +284,8 @@ describe('stay page', () => {
     await user.click(payButton());
     // Nothing is booked until the guest chooses how to pay: M-Pesa first, card second.
     expect(posts).toEqual([]);
-    expect(mpesaButton('KES 13,500')).toBeTruthy();
-    await user.click(cardButton());
+    expect(await mpesaButton('KES 13,500')).toBeTruthy();
+    await user.click(await cardButton());
 
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     expect(posts.map((post) => post.path)).toEqual([
@@ -325,8 +325,8 @@ describe('stay page', () => {
     await chooseDates(user, '2026-03-20', '2026-03-23');
     await user.click(checkButton());
     await user.click(payButton());
-    await user.type(screen.getByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
-    await user.click(mpesaButton('KES 13,500'));
+    await user.type(await screen.findByLabelText(MPESA_MESSAGES.numberLabel), '0712 345 678');
+    await user.click(await mpesaButton('KES 13,500'));
 
     await waitFor(() =>
       expect(currentUrl()).toBe(
@@ -356,7 +356,7 @@ describe('stay page', () => {
     await chooseDates(user, '2026-03-20', '2026-03-23');
     await user.click(checkButton());
     await user.click(payButton());
-    await user.click(cardButton());
+    await user.click(await cardButton());
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Sorry, those dates are already booked.'),
@@ -387,12 +387,12 @@ describe('stay page', () => {
       await chooseDates(user, '2026-03-20', '2026-03-23');
       await user.click(checkButton());
       await user.click(payButton());
-      await user.click(cardButton());
+      await user.click(await cardButton());
 
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
       // The dates are still free: the guest may book them once they have paid for or cancelled a hold.
       expect(screen.getByText('This stay is available for your selected dates!')).toBeTruthy();
-      expect((cardButton() as HTMLButtonElement).disabled).toBe(false);
+      expect(((await cardButton()) as HTMLButtonElement).disabled).toBe(false);
       expect(stayGets()).toBe(1);
       expect(goToProvider).not.toHaveBeenCalled();
     },
@@ -413,7 +413,7 @@ describe('stay page', () => {
     await chooseDates(user, '2026-03-20', '2026-03-23');
     await user.click(checkButton());
     await user.click(payButton());
-    await user.click(cardButton());
+    await user.click(await cardButton());
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Payment initiation failed. Try again.'),
@@ -421,7 +421,7 @@ describe('stay page', () => {
     expect(goToProvider).not.toHaveBeenCalled();
 
     payment = () => cardStartAnswer(AUTHORIZATION_URL, 'ref-2');
-    await user.click(cardButton());
+    await user.click(await cardButton());
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith(AUTHORIZATION_URL));
     expect(posts.map((post) => post.path)).toEqual([
       `/api/stays/${stay.id}/book`,
