@@ -245,7 +245,7 @@ export function createPaymentsService(deps: {
   deps.jobs.schedule(REFUNDS_QUEUE, '* * * * *');
 
   /** Why a payment ended unpaid, in the payer's words: the provider's reason when it gave one. */
-  function failureOf(payment: repo.PaymentRecord): PaymentVerification['failure'] {
+  function plainFailure(payment: repo.PaymentRecord): PaymentVerification['failure'] {
     if (payment.status !== 'failed' && payment.status !== 'abandoned') return null;
     const reason: PaymentFailure = (PAYMENT_FAILURES as readonly string[]).includes(
       payment.failureReason ?? '',
@@ -268,7 +268,7 @@ export function createPaymentsService(deps: {
     phone: payment.phone ? maskKenyanPhone(payment.phone) : null,
     promptExpiresAt:
       payment.status === 'pending' && payment.promptExpiresAt ? payment.promptExpiresAt.toISOString() : null,
-    failure: failureOf(payment),
+    failure: plainFailure(payment),
     quantity: payment.quantity,
   });
 
