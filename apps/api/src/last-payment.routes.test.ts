@@ -4,6 +4,7 @@ import type { Course, LastCoursePayment } from '@sokoni/contracts/courses';
 import type { Event, LastTicketPayment } from '@sokoni/contracts/events';
 import { createCourse, startCoursePayment } from '../test/course-factories.js';
 import { bearer, registerUser, runLapseJob, uploadImage, type RegisteredUser } from '../test/factories.js';
+import { createEvent as createEventAs } from '../test/event-factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 // #26: the place a ticket purchase or a paid course lives offers Pay again once the buyer's latest
@@ -29,25 +30,12 @@ beforeEach(() => {
 const decide = (reference: string, decision: 'pay' | 'decline') =>
   t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/${decision}` });
 
-async function createEvent(): Promise<Event> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: bearer(organizer.token),
-    payload: {
-      title: 'Blankets & Wine',
-      date: new Date(clock + 7 * DAY).toISOString(),
-      location: 'Ngong Racecourse, Nairobi',
-      image,
-      price: 2500,
-      description: 'An afternoon of music.',
-      category: 'Concert',
-      ticketsAvailable: 20,
-    },
+const createEvent = () =>
+  createEventAs(t.app, organizer, {
+    date: new Date(clock + 7 * DAY).toISOString(),
+    image,
+    ticketsAvailable: 20,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Event>();
-}
 
 async function startTickets(buyer: RegisteredUser, event: Event, quantity: number): Promise<string> {
   const response = await t.app.inject({

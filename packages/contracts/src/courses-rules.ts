@@ -61,8 +61,6 @@ export const FEATURED_COURSES_CARD = {
 } as const;
 
 export const COURSE_MESSAGES = {
-  /** #26: the course page, when the learner's latest payment for it ended unpaid. */
-  lastPaymentUnpaid: 'Your last payment did not go through.',
   /** Spec §2 / §8: an unknown course on its page, in the classroom, and a certificate's. */
   notFound: 'Course Not Found',
   notFoundText: "This course doesn't exist or has been removed.",

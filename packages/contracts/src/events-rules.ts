@@ -38,8 +38,6 @@ export function formatNairobiTime(iso: string | Date): string {
 export const formatTicketPrice = (price: number): string => (price === 0 ? 'Free' : formatKES(price));
 
 export const EVENT_MESSAGES = {
-  /** #26: the event page, when the buyer's latest payment for its tickets ended unpaid. */
-  lastPaymentUnpaid: 'Your last payment did not go through.',
   /** Spec §5: event creation without a session. */
   loginRequired: 'Please log in to create an event.',
   /** Spec §5: event creation without an image. */

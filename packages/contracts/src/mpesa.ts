@@ -73,6 +73,8 @@ export const MPESA_MESSAGES = {
   sandboxPhone: 'Open the sandbox phone',
   sandboxPhoneNote: 'Sandbox: no real prompt is sent; answer it on the sandbox phone.',
   payAgain: 'Pay again',
+  /** Where an unpaid thing lives (the event page, the course page), when the payer's last payment ended unpaid. */
+  lastPaymentUnpaid: 'Your last payment did not go through.',
   requireNumber: 'Enter your M-Pesa number.',
 } as const;
 

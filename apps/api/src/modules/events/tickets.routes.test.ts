@@ -4,6 +4,7 @@ import { PAYMENT_HOLD_MINUTES, PAYMENT_MESSAGES } from '@sokoni/contracts/checko
 import type { Event, TicketWithEvent } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { HOLD_MESSAGES } from '@sokoni/contracts/holds';
+import { createEvent as createEventAs } from '../../../test/event-factories.js';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import {
   bearer,
@@ -32,26 +33,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function createEvent(overrides: Record<string, unknown> = {}): Promise<Event> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: bearer(organizer.token),
-    payload: {
-      title: 'Blankets & Wine',
-      date: new Date(clock + 7 * DAY).toISOString(),
-      location: 'Ngong Racecourse, Nairobi',
-      image,
-      price: 2500,
-      description: 'An afternoon of music.',
-      category: 'Concert',
-      ticketsAvailable: 3,
-      ...overrides,
-    },
+const createEvent = (overrides: Record<string, unknown> = {}) =>
+  createEventAs(t.app, organizer, {
+    date: new Date(clock + 7 * DAY).toISOString(),
+    image,
+    ticketsAvailable: 3,
+    ...overrides,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Event>();
-}
 
 beforeEach(async () => {
   clock += 60 * MINUTE;

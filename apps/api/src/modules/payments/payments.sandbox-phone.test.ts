@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MPESA_TEST_NUMBERS, SANDBOX_PHONE_TEXTS } from '@sokoni/contracts/mpesa';
-import type { Event } from '@sokoni/contracts/events';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   bearer,
@@ -8,9 +7,9 @@ import {
   createProduct,
   placeOrder,
   registerUser,
-  uploadImage,
   type RegisteredUser,
 } from '../../../test/factories.js';
+import { createEvent } from '../../../test/event-factories.js';
 import { createStay } from '../../../test/stay-factories.js';
 import { createCourse } from '../../../test/course-factories.js';
 
@@ -42,22 +41,12 @@ const SUBJECTS: Record<string, (payer: RegisteredUser) => Promise<Subject>> = {
     return { fields: { paymentType: 'booking', bookingId: booking.id }, amount: booking.amount };
   },
   async event() {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: bearer(seller.token),
-      payload: {
-        title: 'Sauti za Pwani',
-        date: '2030-03-14T16:30:00.000Z',
-        location: 'Fort Jesus, Mombasa',
-        image: await uploadImage(t.app, seller.token, 'event-image'),
-        price: 1500,
-        description: 'Taarab under the stars.',
-        category: 'Concert',
-        ticketsAvailable: 50,
-      },
+    const event = await createEvent(t.app, seller, {
+      title: 'Sauti za Pwani',
+      location: 'Fort Jesus, Mombasa',
+      price: 1500,
+      description: 'Taarab under the stars.',
     });
-    const event = response.json<Event>();
     return { fields: { paymentType: 'event', eventId: event.id, quantity: 2 }, amount: 3000 };
   },
   async course() {

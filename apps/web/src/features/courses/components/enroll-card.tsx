@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses-rules';
-import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';
+import { UnpaidNotice } from '@/components/unpaid-notice';
 import { FormAlert } from '@/components/form-alert';
 import { LazyPayStep } from '@/components/lazy-pay-step';
 import { ProductImage } from '@/components/product-image';
@@ -84,14 +84,7 @@ function FreeEnrol({ course, learner, onVisitor }: EnrolProps) {
 function LastPaymentUnpaid({ courseId, onPayAgain }: { courseId: string; onPayAgain: () => void }) {
   const lastPayment = useLastCoursePayment(courseId);
   if (!lastPayment.data?.unpaid) return null;
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
-      <p className="text-sm font-medium text-amber-950">{COURSE_MESSAGES.lastPaymentUnpaid}</p>
-      <Button variant="secondary" onClick={onPayAgain}>
-        {MPESA_MESSAGES.payAgain}
-      </Button>
-    </div>
-  );
+  return <UnpaidNotice onPayAgain={onPayAgain} />;
 }
 
 /**

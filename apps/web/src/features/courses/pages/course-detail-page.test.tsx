@@ -540,7 +540,7 @@ describe('enrolment card', () => {
     renderCoursePage(course.id);
     await heading();
 
-    expect(await screen.findByText(COURSE_MESSAGES.lastPaymentUnpaid)).toBeTruthy();
+    expect(await screen.findByText(MPESA_MESSAGES.lastPaymentUnpaid)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payAgain }));
     expect(
       await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 2,500') }),

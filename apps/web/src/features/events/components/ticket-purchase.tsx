@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events-rules';
-import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import type { Event } from '@sokoni/contracts/events';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
@@ -13,6 +12,7 @@ import { LazyPayStep } from '@/components/lazy-pay-step';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
+import { UnpaidNotice } from '@/components/unpaid-notice';
 import { errorMessage } from '@/lib/api-client';
 import { parseQuantity } from '@/lib/parse-price';
 import { useAuthStore } from '@/stores/auth';
@@ -83,14 +83,7 @@ function TicketPurchaseForm({ event }: { event: Event }) {
 
   return (
     <div className="space-y-4">
-      {unpaid && !paying ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
-          <p className="text-sm font-medium text-amber-950">{EVENT_MESSAGES.lastPaymentUnpaid}</p>
-          <Button variant="secondary" onClick={() => payAgain(unpaid)}>
-            {MPESA_MESSAGES.payAgain}
-          </Button>
-        </div>
-      ) : null}
+      {unpaid && !paying ? <UnpaidNotice onPayAgain={() => payAgain(unpaid)} /> : null}
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         <TextField
           id="ticket-quantity"

@@ -258,7 +258,7 @@ describe('event page', () => {
     renderEventPage(event.id);
     await screen.findByRole('heading', { level: 1 });
 
-    expect(await screen.findByText(EVENT_MESSAGES.lastPaymentUnpaid)).toBeTruthy();
+    expect(await screen.findByText(MPESA_MESSAGES.lastPaymentUnpaid)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: MPESA_MESSAGES.payAgain }));
 
     expect(quantityInput().value).toBe('4');
@@ -266,7 +266,7 @@ describe('event page', () => {
     expect(
       await screen.findByRole('button', { name: MPESA_MESSAGES.payWithMpesa('KES 6,000') }),
     ).toBeTruthy();
-    expect(screen.queryByText(EVENT_MESSAGES.lastPaymentUnpaid)).toBeNull();
+    expect(screen.queryByText(MPESA_MESSAGES.lastPaymentUnpaid)).toBeNull();
   });
 
   it('claims the tickets of a free event at once, then opens My Tickets', async () => {
