@@ -56,6 +56,7 @@ import { createSalesService } from './modules/orders/sales.service.js';
 import { createPaystackProvider } from './modules/payments/paystack-provider.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createLedger } from './modules/ledger/ledger.service.js';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js';
 import { createProductsService } from './modules/shop/products.service.js';
 import { createReviewsService } from './modules/shop/reviews.service.js';
@@ -264,8 +265,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     signMedia: courseMediaLinks.sign,
     clock,
   });
+  const ledger = createLedger({ db: database.db, feePercent: config.feePercent, jobs, clock });
   const payments = createPaymentsService({
     db: database.db,
+    ledger,
     provider:
       config.paymentsProvider === 'paystack' && config.paystackSecretKey
         ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })

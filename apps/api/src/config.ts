@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { MPESA_PROMPT_SECONDS } from '@sokoni/contracts/mpesa';
+import { DEFAULT_FEE_PERCENT, type Vertical } from '@sokoni/contracts/earnings';
 
 const splitList = (value: string | undefined) =>
   value
@@ -10,6 +11,11 @@ const splitList = (value: string | undefined) =>
     .filter(Boolean) ?? [];
 
 const port = z.coerce.number().int().min(0).max(65_535);
+const feePercent = z.coerce
+  .number()
+  .min(0)
+  .max(50)
+  .refine((value) => Number.isInteger(value * 100), 'must have two decimals at most');
 
 /** An address or a CIDR range (10.0.0.0/8, fd00::/8), or one of proxy-addr's named ranges. */
 const isProxyAddress = (entry: string) => {
@@ -87,6 +93,11 @@ const EnvSchema = z
     PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
     /** How long an M-Pesa prompt is waited for before 'No answer from your phone'. */
     MPESA_PROMPT_SECONDS: z.coerce.number().int().min(10).max(600).default(MPESA_PROMPT_SECONDS),
+    /** Sokoni's fee on each sale, per vertical, in percent (two decimals at most). */
+    FEE_PERCENT_SHOP: feePercent.default(DEFAULT_FEE_PERCENT.shop),
+    FEE_PERCENT_STAYS: feePercent.default(DEFAULT_FEE_PERCENT.stays),
+    FEE_PERCENT_EVENTS: feePercent.default(DEFAULT_FEE_PERCENT.events),
+    FEE_PERCENT_COURSES: feePercent.default(DEFAULT_FEE_PERCENT.courses),
     PAYMENT_CALLBACK_ORIGINS: z
       .string()
       .refine(
@@ -147,6 +158,8 @@ export type Config = {
   paystackSecretKey: string | undefined;
   paystackBaseUrl: string;
   mpesaPromptSeconds: number;
+  /** Sokoni's fee on each vertical's sales, in percent. */
+  feePercent: Record<Vertical, number>;
   /** Origins a payment may send the browser back to, besides our own (see lib/site-origins.ts). */
   callbackOrigins: string[];
 };
@@ -190,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paystackSecretKey: vars.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: vars.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
     mpesaPromptSeconds: vars.MPESA_PROMPT_SECONDS,
+    feePercent: {
+      shop: vars.FEE_PERCENT_SHOP,
+      stays: vars.FEE_PERCENT_STAYS,
+      events: vars.FEE_PERCENT_EVENTS,
+      courses: vars.FEE_PERCENT_COURSES,
+    },
     callbackOrigins: splitList(vars.PAYMENT_CALLBACK_ORIGINS).map((origin) => new URL(origin).origin),
   };
 }

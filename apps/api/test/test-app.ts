@@ -8,6 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
+import { DEFAULT_FEE_PERCENT } from '@sokoni/contracts/earnings';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 
 export type TestDatabase = { database: Database; url: string | undefined; drop(): Promise<void> };
@@ -70,6 +71,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     paystackSecretKey: undefined,
     paystackBaseUrl: 'http://127.0.0.1:9',
     mpesaPromptSeconds: 90,
+    feePercent: { ...DEFAULT_FEE_PERCENT },
     callbackOrigins: [],
     ...overrides,
   };

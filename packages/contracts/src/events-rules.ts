@@ -96,7 +96,8 @@ export function eventListQuery(
   };
 }
 
-export const TICKET_STATUSES = ['valid'] as const;
+/** A ticket is refunded when its event is cancelled (#27). */
+export const TICKET_STATUSES = ['valid', 'refunded'] as const;
 
 /** A person's name as the verification response gives it: split at the first space. */
 export function splitName(name: string): { firstName: string; lastName: string } {

@@ -32,6 +32,8 @@ export async function seedSampleData(db: Db, options: { files: FileStore; now: n
     if ((await countUsers(tx)) > 0) return false;
     const context: SeedContext = { db: tx, users: new Map(), ...options };
     for (const seed of SEEDERS) await seed(context);
+    // The sample's sales were never paid through the ledger: their earners open with them available.
+    await tx.execute(sql`select ledger_open_balances(${new Date(options.now).toISOString()}::timestamptz)`);
     return true;
   });
 }

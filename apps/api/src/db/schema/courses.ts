@@ -122,6 +122,8 @@ export const courseEnrollments = pgTable(
     pricePaidCents: bigint('price_paid_cents', { mode: 'number' }).notNull().default(0),
     /** The payment that enrolled them; null for a free course. */
     paymentReference: text('payment_reference').unique(),
+    /** When the learner was refunded (#27): the place is given up, the course no longer open to them. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [
     unique('course_enrollments_course_user').on(table.courseId, table.userId),

@@ -27,6 +27,8 @@ export const events = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its organizer cancelled it (#27): every ticket refunded, check-in refused. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [
     check('events_price_not_negative', sql`${table.priceCents} >= 0`),
@@ -74,7 +76,7 @@ export const tickets = pgTable(
   },
   (table) => [
     check('tickets_quantity_range', sql`${table.quantity} between 1 and 10`),
-    check('tickets_status_known', sql`${table.status} in ('valid')`),
+    check('tickets_status_known', sql`${table.status} in ('valid', 'refunded')`),
     index('tickets_user').on(table.userId),
     index('tickets_event').on(table.eventId),
   ],

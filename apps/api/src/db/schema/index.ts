@@ -9,3 +9,4 @@ export * from './mail.js';
 export * from './events.js';
 export * from './stays.js';
 export * from './courses.js';
+export * from './ledger.js';

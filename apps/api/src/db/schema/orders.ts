@@ -28,6 +28,8 @@ export const orders = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the buyer confirmed the goods arrived (#27): the sellers' earnings become available. */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
     /**
      * Where the goods go and how to reach the buyer (#15): the phone in E.164, and delivery to a
      * county, town and street or landmark, or pickup from each seller's shop. Null on older orders.
@@ -71,8 +73,15 @@ export const orderItems = pgTable(
     productImage: text('product_image'),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** A line cancelled before it shipped (#27), by its buyer or its seller: refunded, stock back. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['buyer', 'seller'] }),
   },
   (table) => [
+    check(
+      'order_items_cancelled',
+      sql`(${table.cancelledAt} is null) = (${table.cancelledBy} is null) and (${table.cancelledBy} is null or ${table.cancelledBy} in ('buyer', 'seller'))`,
+    ),
     check(
       'order_items_quantity_range',
       sql`${table.quantity} between 1 and ${sql.raw(String(ORDER_QUANTITY_MAX))}`,

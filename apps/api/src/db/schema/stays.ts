@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
 import { users } from './accounts.js';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '@sokoni/contracts/cancellations';
 
 /** A place to stay, listed by its host. The rating is kept as a sum and a count, like products'. */
 export const stays = pgTable(
@@ -41,10 +42,15 @@ export const stays = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     /** The secret in the listing's calendar feed address (32 hex digits): only the host knows it. */
     calendarToken: text('calendar_token').notNull().unique(),
+    /** What a guest gets back when they cancel (#27), shown before booking. */
+    cancellationPolicy: text('cancellation_policy', { enum: CANCELLATION_POLICIES })
+      .notNull()
+      .default(DEFAULT_CANCELLATION_POLICY),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('stays_cancellation_policy_known', sql.raw(`cancellation_policy in ('flexible', 'moderate', 'strict')`)),
     check('stays_price_positive', sql`${table.pricePerNightCents} > 0`),
     check('stays_rooms', sql`${table.bedrooms} >= 1 and ${table.bathrooms} >= 0 and ${table.guests} >= 1`),
     check(
@@ -104,6 +110,9 @@ export const stayBookings = pgTable(
     /** The payment that confirmed it: a booking is confirmed by one payment, once. */
     paymentReference: text('payment_reference').unique(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** A confirmed stay the guest cancelled (#27), and what of its price went back to them. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundCents: bigint('refund_cents', { mode: 'number' }),
     /** Why the host blocked the nights (their own note). */
     note: text('note').notNull().default(''),
     /** The network a guest booked from (null for a block): new accounts share its bounds (lib/standing.ts). */

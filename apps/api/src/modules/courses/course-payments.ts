@@ -1,3 +1,4 @@
+import { RELEASE_RULES } from '@sokoni/contracts/cancellations';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { RECEIPT_MAIL, courseClassroomPath } from '@sokoni/contracts/mail';
 import { centsToShillings } from '@sokoni/contracts/money';
@@ -74,6 +75,22 @@ export function coursePaymentHandler(deps: {
 
     async release() {
       // Nothing was held.
+    },
+
+    vertical: 'courses',
+
+    // The instructor's 7 days after enrolment, the time a learner has to ask for their money back.
+    async shares(tx, { subjectId: courseId, amountCents }) {
+      const course = await courses.findCourseById(tx, courseId);
+      if (!course) throw new Error(`course ${courseId} vanished while it was being paid`);
+      return [
+        {
+          earnerId: course.instructorId,
+          part: `course:${courseId}`,
+          grossCents: amountCents,
+          releaseAt: new Date(now() + RELEASE_RULES.courseDays * 24 * 60 * 60 * 1000),
+        },
+      ];
     },
 
     async receipt(tx, { subjectId: courseId, userId }) {

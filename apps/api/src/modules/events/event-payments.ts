@@ -1,6 +1,9 @@
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import { MY_TICKETS_PATH, RECEIPT_MAIL } from '@sokoni/contracts/mail';
 import { centsToShillings } from '@sokoni/contracts/money';
+import { addDays } from '@sokoni/contracts/stays-rules';
+import type { Db } from '../../db/client.js';
+import { nairobiDate } from '../../lib/clock.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
 import * as repo from './events.repository.js';
 import type { TicketsService } from './tickets.service.js';
@@ -15,6 +18,12 @@ import type { TicketsService } from './tickets.service.js';
  * An organizer may buy tickets of their own event (organizers often comp themselves or pay for
  * guests); it is an ordinary sale.
  */
+async function ticketOf(tx: Db, reference: string) {
+  const bought = await repo.findTicketReceipt(tx, reference);
+  if (!bought) throw new Error(`the ticket of payment ${reference} vanished while it was being paid`);
+  return bought;
+}
+
 export function eventPaymentHandler({ tickets }: { tickets: TicketsService }): PaymentHandler<'event'> {
   return {
     // One buyer's seats of the event: other buyers' payments for it are theirs.
@@ -42,9 +51,24 @@ export function eventPaymentHandler({ tickets }: { tickets: TicketsService }): P
       await tickets.releaseSeats(tx, reference);
     },
 
+    vertical: 'events',
+
+    // The organizer's the day after the event (Kenyan time), when it has taken place.
+    async shares(tx, { reference, amountCents }) {
+      const { event, organizer } = await ticketOf(tx, reference);
+      const dayAfter = addDays(nairobiDate(event.startsAt.getTime()), 1);
+      return [
+        {
+          earnerId: organizer.id,
+          part: `event:${event.id}`,
+          grossCents: amountCents,
+          releaseAt: new Date(`${dayAfter}T00:00:00+03:00`),
+        },
+      ];
+    },
+
     async receipt(tx, { reference }) {
-      const bought = await repo.findTicketReceipt(tx, reference);
-      if (!bought) throw new Error(`the ticket of payment ${reference} vanished while it was being paid`);
+      const bought = await ticketOf(tx, reference);
       const { event, organizer } = bought;
       return {
         items: [

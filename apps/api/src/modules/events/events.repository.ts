@@ -307,8 +307,8 @@ export async function findTicketReceipt(db: Db, paymentReference: string) {
     .select({
       quantity: tickets.quantity,
       unitPriceCents: tickets.unitPriceCents,
-      event: { title: events.title, startsAt: events.startsAt },
-      organizer: { name: users.name, email: users.email },
+      event: { id: events.id, title: events.title, startsAt: events.startsAt },
+      organizer: { id: users.id, name: users.name, email: users.email },
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))

@@ -11,6 +11,9 @@ import type { OrdersService } from './orders.service.js';
  * when the payment succeeds (pending → paid, units sold count for trending, a notice is mailed to each
  * seller; the engine sends the buyer's receipt) and given back when it fails, is abandoned or lapses.
  */
+/** One seller's part of an order: released and refunded together. */
+export const orderPart = (orderId: string, sellerId: string) => `order:${orderId}:${sellerId}`;
+
 export function orderPaymentHandler({
   db,
   orders,
@@ -55,6 +58,23 @@ export function orderPaymentHandler({
 
     async release(tx, { reference }) {
       await orders.releaseUnits(tx, reference);
+    },
+
+    vertical: 'shop',
+
+    // Each seller's lines, theirs 7 days after they ship (or once the buyer confirms receipt).
+    async shares(tx, { subjectId: orderId }) {
+      const bySeller = new Map<string, number>();
+      for (const item of await repo.findItemsOfOrders(tx, [orderId])) {
+        if (!item.sellerId) throw new Error(`order ${orderId} has a line with no seller`);
+        bySeller.set(item.sellerId, (bySeller.get(item.sellerId) ?? 0) + item.unitPriceCents * item.quantity);
+      }
+      return [...bySeller].map(([sellerId, grossCents]) => ({
+        earnerId: sellerId,
+        part: orderPart(orderId, sellerId),
+        grossCents,
+        releaseAt: null,
+      }));
     },
 
     async receipt(tx, { subjectId: orderId }) {

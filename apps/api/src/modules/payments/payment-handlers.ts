@@ -1,6 +1,8 @@
 import type { PaymentType } from '@sokoni/contracts/checkout';
 import type { InitializePaymentData } from '@sokoni/contracts/payments';
+import type { Vertical } from '@sokoni/contracts/earnings';
 import type { Db } from '../../db/client.js';
+import type { Share } from '../ledger/ledger.service.js';
 import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
 
@@ -54,11 +56,14 @@ export type ReceiptDetails = {
  *   refuses an amount that is not the price `prepare` answers.
  * - `fulfil` runs once per reference, in the settling transaction, when the charge succeeded.
  * - `receipt` says what was bought and from whom, for the receipt the engine sends once fulfilled.
+ * - `shares` says who earned it: the engine writes the sale to the ledger, less the vertical's fee.
  * - `release` gives the hold back; the engine calls it exactly once per payment that fails, is
  *   abandoned, lapses or is superseded (never for one that was fulfilled).
  * A charge that succeeded but fulfilled nothing is refunded by the engine, and its payer told so.
  */
 export type PaymentHandler<T extends PaymentType = PaymentType> = {
+  /** Whose fee applies to its sales (#27). */
+  vertical: Vertical;
   subjectKey(caller: AuthUser, input: Extract<InitializePaymentData, { paymentType: T }>): string;
   prepare(
     tx: Db,
@@ -78,6 +83,14 @@ export type PaymentHandler<T extends PaymentType = PaymentType> = {
     tx: Db,
     payment: { subjectId: string; reference: string; userId: string; amountCents: number },
   ): Promise<ReceiptDetails>;
+  /**
+   * Who earned a fulfilled payment, and when each share becomes theirs to be paid (#27): read in the
+   * settling transaction, after `fulfil`; the shares' gross amounts sum to the payment's.
+   */
+  shares(
+    tx: Db,
+    payment: { subjectId: string; reference: string; userId: string; amountCents: number },
+  ): Promise<Share[]>;
   /** What the payer of a charge to refund is told, in the vertical's words (a generic text otherwise). */
   refundNotice?(amount: string): string;
 };

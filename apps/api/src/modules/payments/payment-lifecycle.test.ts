@@ -12,6 +12,8 @@ import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.j
 import type { PaymentHandler, ReleaseReason } from './payment-handlers.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
 import { createSandboxProvider } from './sandbox-provider.js';
+import { createLedger } from '../ledger/ledger.service.js';
+import { DEFAULT_FEE_PERCENT } from '@sokoni/contracts/earnings';
 
 // The engine with a handler of its own that writes a hold row of its own, so what the engine promises
 // every vertical is seen apart from any one of them: hold and payment together, release once.
@@ -19,6 +21,7 @@ let app: TestApp;
 let jobs: JobQueue;
 let payments: PaymentsService;
 let caller: AuthUser;
+let sellerId: string;
 const released: Array<{ reference: string; reason: ReleaseReason }> = [];
 const mailed: MailMessage[] = [];
 const CALLBACK = 'http://127.0.0.1:3000/payment/callback';
@@ -38,6 +41,10 @@ const handler: PaymentHandler<'course'> = {
     };
   },
   describe: async () => 'A course',
+  vertical: 'courses',
+  shares: async (_tx, payment) => [
+    { earnerId: sellerId, part: `course:${payment.subjectId}`, grossCents: payment.amountCents, releaseAt: null },
+  ],
   // A course whose id starts with 'gone' is no longer to be had when its payment succeeds.
   fulfil: async (_tx, payment) => (payment.subjectId.startsWith('gone') ? 'unavailable' : 'fulfilled'),
   async release(_tx, payment, reason) {
@@ -58,9 +65,11 @@ beforeAll(async () => {
   await db.execute(sql`create table lifecycle_holds (reference text primary key, course text not null)`);
   const user = await registerUser(app.app);
   caller = { sub: user.id, name: user.name, email: user.email, role: 'user', exp: Date.now() / 1000 + 3600 };
+  sellerId = (await registerUser(app.app)).id;
   jobs = createJobQueue(app.database, pino({ level: 'silent' }));
   payments = createPaymentsService({
     db,
+    ledger: createLedger({ db, feePercent: { ...DEFAULT_FEE_PERCENT }, jobs }),
     provider: createSandboxProvider({ db }),
     handlers: { course: handler },
     jobs,

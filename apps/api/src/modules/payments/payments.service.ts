@@ -34,6 +34,7 @@ import {
 } from './payment-provider.js';
 import * as repo from './payments.repository.js';
 import { receiptMail } from './receipt-mail.js';
+import type { Ledger } from '../ledger/ledger.service.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 
 const CURRENCY = 'KES';
@@ -114,6 +115,8 @@ export function createPaymentsService(deps: {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
+  /** Where every movement of money is written (#27). */
+  ledger: Pick<Ledger, 'recordSale' | 'recordUnfulfilled' | 'recordRefundPaid'>;
   clock?: Clock;
   /** How long an M-Pesa prompt is waited for (MPESA_PROMPT_SECONDS unless told). */
   mpesaPromptSeconds?: number;
@@ -170,6 +173,7 @@ export function createPaymentsService(deps: {
    */
   async function markForRefund(tx: Db, payment: repo.PaymentRecord, reason: string): Promise<void> {
     await repo.markForRefund(tx, payment.id, reason);
+    await deps.ledger.recordUnfulfilled(tx, payment, `Refund due: payment ${payment.reference}`);
     const amount = formatKES(centsToShillings(payment.amountCents));
     const notice =
       handlerFor(payment.paymentType).refundNotice?.(amount) ?? PAYMENT_MESSAGES.refundNotice(amount);
@@ -183,6 +187,12 @@ export function createPaymentsService(deps: {
     await db.transaction(async (tx) => {
       const payment = await repo.markRefunded(tx, reference, new Date(now()));
       if (!payment) return;
+      await deps.ledger.recordRefundPaid(tx, {
+        key: reference,
+        paymentId: payment.id,
+        amountCents: payment.amountCents,
+        description: `Refunded: payment ${reference}`,
+      });
       await repo.recordPaymentEvent(tx, {
         paymentId: payment.id,
         source,
@@ -331,6 +341,14 @@ export function createPaymentsService(deps: {
           details: await handler.receipt(tx, payment),
         };
         await deps.mail.queue(tx, receiptMail(receipt, deps.siteUrl()));
+        const bought = receipt.details.items.map((item) => item.description).join(', ');
+        await deps.ledger.recordSale(
+          tx,
+          payment,
+          handler.vertical,
+          await handler.shares(tx, payment),
+          `Sale: ${bought}`.slice(0, 200),
+        );
       } else {
         log.warn(
           { reference, subject: payment.subjectId, outcome },

@@ -1,6 +1,8 @@
 import { MY_TRIPS_PATH, RECEIPT_MAIL } from '@sokoni/contracts/mail';
 import { centsToShillings } from '@sokoni/contracts/money';
 import { STAY_MESSAGES, formatStayDay, occupiedNights } from '@sokoni/contracts/stays-rules';
+import { checkInMoment, RELEASE_RULES } from '@sokoni/contracts/cancellations';
+import type { Db } from '../../db/client.js';
 import type { PaymentHandler } from '../payments/payment-handlers.js';
 import * as repo from './bookings.repository.js';
 import type { BookingsService } from './bookings.service.js';
@@ -12,6 +14,12 @@ import type { BookingsService } from './bookings.service.js';
  * the payment fails, is abandoned or lapses. A payment that succeeds after its nights went to someone
  * else confirms nothing: the engine refunds it, and the guest is told why in the stay's own words.
  */
+async function partiesOf(tx: Db, bookingId: string) {
+  const booking = await repo.findBookingParties(tx, bookingId);
+  if (!booking) throw new Error(`booking ${bookingId} vanished while it was being paid`);
+  return booking;
+}
+
 export function bookingPaymentHandler({
   bookings,
 }: {
@@ -38,9 +46,19 @@ export function bookingPaymentHandler({
       await bookings.releaseHold(tx, subjectId);
     },
 
+    vertical: 'stays',
+
+    // The host's 24 hours after check-in.
+    async shares(tx, { subjectId: bookingId, amountCents }) {
+      const booking = await partiesOf(tx, bookingId);
+      const releaseAt = checkInMoment(booking.startDate) + RELEASE_RULES.afterCheckInHours * 60 * 60 * 1000;
+      return [
+        { earnerId: booking.host.id, part: `booking:${bookingId}`, grossCents: amountCents, releaseAt: new Date(releaseAt) },
+      ];
+    },
+
     async receipt(tx, { subjectId: bookingId }) {
-      const booking = await repo.findBookingParties(tx, bookingId);
-      if (!booking) throw new Error(`booking ${bookingId} vanished while it was being paid`);
+      const booking = await partiesOf(tx, bookingId);
       return {
         items: [
           {

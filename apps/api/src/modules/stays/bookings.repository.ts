@@ -379,7 +379,7 @@ export async function findBookingParties(db: Db, id: string) {
       amountCents: stayBookings.amountCents,
       stay: { title: stays.title, location: stays.location },
       guest: { name: users.name, email: users.email },
-      host: { name: host.name, email: host.email },
+      host: { id: host.id, name: host.name, email: host.email },
     })
     .from(stayBookings)
     .innerJoin(stays, eq(stays.id, stayBookings.stayId))
