@@ -39,15 +39,18 @@ import { communityRoutes } from './modules/community/community.routes.js';
 import { createCommunityService } from './modules/community/community.service.js';
 import { coursesPagesHead } from './modules/courses/course-page-head.js';
 import { coursePaymentHandler } from './modules/courses/course-payments.js';
+import { createCourseRefundsService } from './modules/courses/course-refunds.service.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
 import { createCoursesService } from './modules/courses/courses.service.js';
 import { enrollmentsRoutes } from './modules/courses/enrollments.routes.js';
 import { createEnrollmentsService } from './modules/courses/enrollments.service.js';
 import { eventsPagesHead } from './modules/events/event-page-head.js';
+import { createEventCancellationService } from './modules/events/event-cancellation.service.js';
 import { eventPaymentHandler } from './modules/events/event-payments.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createTicketsService } from './modules/events/tickets.service.js';
+import { createLineCancellations } from './modules/orders/order-cancellations.js';
 import { orderPaymentHandler } from './modules/orders/order-payments.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -57,6 +60,9 @@ import { createPaystackProvider } from './modules/payments/paystack-provider.js'
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
+import { earningsRoutes } from './modules/earnings/earnings.routes.js';
+import { createEarningsService } from './modules/earnings/earnings.service.js';
+import { createPayoutsService } from './modules/earnings/payouts.service.js';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.js';
 import { createProductsService } from './modules/shop/products.service.js';
 import { createReviewsService } from './modules/shop/reviews.service.js';
@@ -240,8 +246,30 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sellers = createSellersService({ db: database.db });
   const wishlist = createWishlistService({ db: database.db, products, clock });
 
-  const orders = createOrdersService({ db: database.db, products });
-  const sales = createSalesService({ db: database.db, mail, siteUrl: origins.primary, clock });
+  // Every movement of money (#27): the verticals' cancellations and releases write to it too.
+  const ledger = createLedger({ db: database.db, feePercent: config.feePercent, jobs, clock });
+  const lineCancellations = createLineCancellations({
+    ledger,
+    products,
+    mail,
+    siteUrl: origins.primary,
+    clock,
+  });
+  const orders = createOrdersService({
+    db: database.db,
+    products,
+    ledger,
+    cancellations: lineCancellations,
+    clock,
+  });
+  const sales = createSalesService({
+    db: database.db,
+    mail,
+    siteUrl: origins.primary,
+    clock,
+    ledger,
+    cancellations: lineCancellations,
+  });
   const community = createCommunityService({ db: database.db, uploads });
   const events = createEventsService({
     db: database.db,
@@ -250,10 +278,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     caches,
   });
   const tickets = createTicketsService({ db: database.db, mail, siteUrl: origins.primary, events, clock });
+  const eventCancellation = createEventCancellationService({
+    db: database.db,
+    mail,
+    ledger,
+    events,
+    siteUrl: origins.primary,
+    clock,
+  });
   const stays = createStaysService({ db: database.db, uploads, siteUrl: origins.primary, clock, caches });
   const bookings = createBookingsService({
     db: database.db,
     mail,
+    ledger,
     siteUrl: origins.primary,
     onNightsChanged: stays.nightsChanged,
     clock,
@@ -265,14 +302,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     signMedia: courseMediaLinks.sign,
     clock,
   });
-  const ledger = createLedger({ db: database.db, feePercent: config.feePercent, jobs, clock });
+  const courseRefunds = createCourseRefundsService({ db: database.db, ledger, mail, clock });
+  const provider =
+    config.paymentsProvider === 'paystack' && config.paystackSecretKey
+      ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
+      : createSandboxProvider({ db: database.db });
+  const earnings = createEarningsService({ db: database.db, ledger, feePercent: config.feePercent, clock });
+  const payouts = createPayoutsService({ db: database.db, ledger, provider, jobs, log: app.log, clock });
   const payments = createPaymentsService({
     db: database.db,
     ledger,
-    provider:
-      config.paymentsProvider === 'paystack' && config.paystackSecretKey
-        ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
-        : createSandboxProvider({ db: database.db }),
+    provider,
+    onTransfer: payouts.transferReported,
     handlers: {
       order: orderPaymentHandler({
         db: database.db,
@@ -379,11 +420,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(ordersRoutes, { orders });
       await api.register(salesRoutes, { sales });
       await api.register(communityRoutes, { community });
-      await api.register(eventsRoutes, { events, tickets });
+      await api.register(eventsRoutes, { events, tickets, cancellation: eventCancellation });
       await api.register(staysRoutes, { stays });
       await api.register(bookingsRoutes, { bookings });
       await api.register(coursesRoutes, { courses });
-      await api.register(enrollmentsRoutes, { enrollments });
+      await api.register(enrollmentsRoutes, { enrollments, refunds: courseRefunds });
+      await api.register(earningsRoutes, { earnings, payouts });
       await api.register(paymentsRoutes, {
         payments,
         origins,

@@ -7,6 +7,12 @@ import { buildApp } from './app.js';
 import { TRENDING_QUEUE } from './modules/shop/trending-job.js';
 import { UPLOAD_SWEEP_QUEUE } from './modules/uploads/upload-sweeper.js';
 import { JOB_SCHEMA } from './lib/job-queue.js';
+import {
+  PAYOUTS_QUEUE,
+  WEEKLY_PAYOUTS_CRON,
+  WEEKLY_PAYOUTS_QUEUE,
+} from './modules/earnings/payouts.service.js';
+import { RELEASES_QUEUE } from './modules/ledger/ledger.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +36,9 @@ describe('the job queue', () => {
       sql`select name, cron from ${sql.identifier(JOB_SCHEMA)}.schedule order by name`,
     );
     expect(schedules).toEqual([
+      { name: PAYOUTS_QUEUE, cron: '* * * * *' },
+      { name: WEEKLY_PAYOUTS_QUEUE, cron: WEEKLY_PAYOUTS_CRON },
+      { name: RELEASES_QUEUE, cron: '*/10 * * * *' },
       { name: HOLDS_LAPSE_QUEUE, cron: '* * * * *' },
       { name: REFUNDS_QUEUE, cron: '* * * * *' },
       { name: TRENDING_QUEUE, cron: '* * * * *' },

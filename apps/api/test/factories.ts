@@ -232,23 +232,26 @@ export async function payBooking(
 }
 
 /**
- * Runs the scheduled job that ends lapsed payment holds `times` times at once, as several servers'
- * workers may, and waits until every run has completed.
+ * Runs a queue's job `times` times at once, as several servers' workers may, and waits until every
+ * run has completed.
  */
-export async function runLapseJob(t: TestApp, times = 1): Promise<void> {
-  // Marked, so a run the minute's schedule starts meanwhile is not taken for one of these.
+export async function runJob(t: TestApp, name: string, times = 1): Promise<void> {
+  // Marked, so a run the schedule starts meanwhile is not taken for one of these.
   const run = randomBytes(8).toString('hex');
   const done = async () =>
     (
       await queryRows<{ count: number }>(
         t.database.db,
         sql`select count(*)::int as count from pgboss.job
-            where name = ${HOLDS_LAPSE_QUEUE} and state = 'completed' and data->>'run' = ${run}`,
+            where name = ${name} and state = 'completed' and data->>'run' = ${run}`,
       )
     )[0]?.count ?? 0;
-  for (let i = 0; i < times; i += 1) await t.app.jobs.send(HOLDS_LAPSE_QUEUE, { run });
+  for (let i = 0; i < times; i += 1) await t.app.jobs.send(name, { run });
   await expect.poll(done, { timeout: 10_000 }).toBe(times);
 }
+
+/** Runs the scheduled job that ends lapsed payment holds (see runJob). */
+export const runLapseJob = (t: TestApp, times = 1) => runJob(t, HOLDS_LAPSE_QUEUE, times);
 
 export async function runRefundJob(t: TestApp): Promise<void> {
   const [{ since } = { since: '' }] = await queryRows<{ since: string }>(

@@ -334,6 +334,10 @@ export const Enrollment = z.object({
   certificate: Certificate.nullable(),
   /** The caller's own rating of the course, 1–5, or null. */
   rating: z.number().int().nullable(),
+  /** #27: when the learner was refunded and gave up their place (they are no longer enrolled). */
+  refundedAt: z.iso.datetime().nullable(),
+  /** 'Ask for a refund' is offered: a paid place, within the window, under the progress limit. */
+  canAskRefund: z.boolean(),
 });
 export type Enrollment = z.infer<typeof Enrollment>;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { formatKES } from './money.js';
 import { KenyanPhone } from './delivery.js';
+import { maskKenyanPhone } from './mpesa.js';
 import { pageQuery } from './paging.js';
 import { line } from './text.js';
 
@@ -66,6 +67,20 @@ export const ENTRY_KINDS = [
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
+/** Each kind of entry by name, on the statement and in its CSV. */
+export const ENTRY_KIND_LABELS: Record<EntryKind, string> = {
+  sale: 'Sale',
+  release: 'Released',
+  refund: 'Refund',
+  refund_paid: 'Refund paid',
+  unfulfilled: 'Not fulfilled',
+  payout: 'Payout',
+  payout_paid: 'Payout sent',
+  payout_failed: 'Payout failed',
+  payout_reversed: 'Payout reversed',
+  opening: 'Opening balance',
+};
+
 /** The smallest payout asked for by hand, in shillings (the weekly one pays whatever is available). */
 export const PAYOUT_MINIMUM_KES = 100;
 
@@ -77,6 +92,8 @@ export const EARNINGS_MESSAGES = {
   noPayoutMethod: 'Add an M-Pesa number or a bank account to be paid.',
   belowMinimum: `You can ask for a payout once you have at least ${formatKES(PAYOUT_MINIMUM_KES)} available.`,
   payoutRequested: (amount: string) => `Payout of ${amount} on its way.`,
+  payoutPaid: (amount: string) => `Payout of ${amount} sent.`,
+  payoutConflict: 'Another payout of this balance has just started. Refresh to see it.',
   payoutUnavailable: 'Payouts are not available right now. Please try again shortly.',
   bankCode: 'Choose your bank.',
   accountNumber: 'Enter your account number (digits only).',
@@ -108,10 +125,35 @@ export type PayoutMethodInput = z.infer<typeof payoutMethodInput>;
 export const payoutMethod = z.object({
   kind: z.enum(PAYOUT_METHOD_KINDS),
   name: z.string(),
-  /** '0712 ••• 678' or 'Equity Bank ••••1234'. */
+  /** 'M-Pesa 0712 ••• 678' or 'Bank 68 ••••1234' (Paystack's bank code, the account's last four digits). */
   label: z.string(),
 });
 export type PayoutMethod = z.infer<typeof payoutMethod>;
+
+/** How a payout method is shown: the M-Pesa number masked as payments mask it, a bank account's last four digits. */
+export function payoutMethodLabel(
+  method: { kind: 'mpesa'; phone: string } | { kind: 'bank'; bankCode: string; accountNumber: string },
+): string {
+  if (method.kind === 'mpesa') return `M-Pesa ${maskKenyanPhone(method.phone)}`;
+  return `Bank ${method.bankCode} ••••${method.accountNumber.slice(-4)}`;
+}
+
+/** What each payout entry says on the earner's statement, and why a payout came back. */
+export const PAYOUT_TEXTS = {
+  requested: (method: string) => `Payout to ${method}`,
+  paid: (method: string) => `Paid out to ${method}`,
+  failed: 'Payout failed: back in your available balance',
+  reversed: 'Payout reversed: back in your available balance',
+  /** The payout's `failure`, as its earner reads it. */
+  failure: {
+    failed: 'The transfer did not go through. The money is back in your available balance.',
+    reversed: 'The transfer was reversed. The money is back in your available balance.',
+    refused: (said: string) =>
+      `Paystack refused the transfer (${said}). Check your payout method; the money is back in your available balance.`,
+  },
+  /** Why the transfer is made, as the provider passes it on to the earner. */
+  reason: 'Sokoni earnings',
+} as const;
 
 export const PAYOUT_STATUSES = ['in_flight', 'paid', 'failed', 'reversed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -160,6 +202,24 @@ export type StatementLine = z.infer<typeof statementLine>;
 /** GET /api/earnings/statement: newest first, paged (X-Total-Count carries the total). */
 export const statementQuery = pageQuery({ defaultLimit: 20, maxLimit: 100 });
 export const statementResponse = z.array(statementLine);
+
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** A statement's time in Kenya (EAT, UTC+3 all year): '2026-11-27T11:05:00Z' → '2026-11-27 14:05'. */
+export function formatStatementTime(iso: string | Date): string {
+  const ms = (typeof iso === 'string' ? new Date(iso) : iso).getTime() + NAIROBI_OFFSET_MS;
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** GET /api/earnings/statement.csv: its header row, and the file's name. */
+export const STATEMENT_CSV_COLUMNS = [
+  'Date (EAT)',
+  'Type',
+  'Description',
+  'Balance',
+  'Amount (KES)',
+] as const;
+export const STATEMENT_CSV_FILENAME = 'sokoni-statement.csv';
 
 export const payoutRequestResponse = z.object({ message: z.string(), payout });
 export type PayoutRequestResponse = z.infer<typeof payoutRequestResponse>;

@@ -150,6 +150,8 @@ export const Event = z.object({
   /** Seats left now: the capacity less tickets sold and seats held for buyers paying; never below 0. */
   ticketsAvailable: z.number().int(),
   capacity: z.number().int(),
+  /** #27: its organizer cancelled it: every ticket refunded, nothing sold, no one checked in. */
+  cancelled: z.boolean(),
 });
 export type Event = z.infer<typeof Event>;
 

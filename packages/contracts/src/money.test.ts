@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MONEY_MAX, centsToShillings, formatKES, formatKsh, shillingsToCents } from './money.js';
+import {
+  MONEY_MAX,
+  centsToShillings,
+  formatKES,
+  formatKESExact,
+  formatKsh,
+  shillingsToCents,
+} from './money.js';
 import { priceFilter, shillings } from './money-schema.js';
 
 describe('formatKES', () => {
@@ -16,6 +23,12 @@ describe('formatKES', () => {
 
   it('writes seller prices as Ksh', () => {
     expect(formatKsh(3450)).toBe('Ksh 3,450');
+  });
+
+  it('keeps the cents where they count (balances, statements), and none on a whole amount', () => {
+    expect(formatKESExact(9499.5)).toBe('KES 9,499.50');
+    expect(formatKESExact(0.05)).toBe('KES 0.05');
+    expect(formatKESExact(9500)).toBe('KES 9,500');
   });
 });
 

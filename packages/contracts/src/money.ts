@@ -5,6 +5,16 @@ export function formatKES(amount: number): string {
   return `KES ${wholeShillings.format(Math.round(amount))}`;
 }
 
+const exactShillings = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Where a cent counts (balances, statements): 9499.5 → 'KES 9,499.50'; a whole amount as formatKES
+ * writes it ('KES 9,500').
+ */
+export function formatKESExact(amount: number): string {
+  return Number.isInteger(amount) ? formatKES(amount) : `KES ${exactShillings.format(amount)}`;
+}
+
 /** Seller pages write the currency as 'Ksh' (spec §9). */
 export function formatKsh(amount: number): string {
   return `Ksh ${wholeShillings.format(Math.round(amount))}`;

@@ -42,6 +42,11 @@ export const OrderItem = z.object({
   quantity: z.number().int(),
   price: z.number(),
   product: z.object({ name: z.string(), image: z.string().nullable() }),
+  /** #27: a line cancelled before it shipped (refunded, its units back in stock), and by whom. */
+  cancelledAt: z.iso.datetime().nullable(),
+  cancelledBy: z.enum(['buyer', 'seller']).nullable(),
+  /** It may be cancelled now: the order is paid, its seller has not shipped, the goods not received. */
+  canCancel: z.boolean(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -77,6 +82,10 @@ export const Order = z.object({
   delivery: Delivery.nullable(),
   /** Each seller's shipment of a paid order; none while it is pending. */
   shipments: z.array(Shipment),
+  /** #27: when the buyer confirmed the goods arrived (the sellers' earnings are released). */
+  receivedAt: z.iso.datetime().nullable(),
+  /** 'Confirm received' is offered: paid, not confirmed yet, some line not cancelled. */
+  canConfirmReceived: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -23,6 +23,7 @@ import {
   BOOKING_STATUSES,
   REFUND_STATUSES,
 } from './stays-rules.js';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from './cancellations.js';
 
 // Stays' requests and answers (spec §3, §7 Stays). The rules, messages and calendar days they check
 // are in stays-rules.ts, which holds no schema, so a page that only shows stays loads no zod.
@@ -66,12 +67,15 @@ const stayFields = {
     .array(z.enum(STAY_AMENITIES, STAY_MESSAGES.amenity), STAY_MESSAGES.amenity)
     .max(STAY_AMENITIES.length, STAY_MESSAGES.duplicateAmenity)
     .refine((list) => new Set(list).size === list.length, STAY_MESSAGES.duplicateAmenity),
+  /** #27: what a guest gets back when they cancel, shown on the stay page before booking. */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES, STAY_MESSAGES.cancellationPolicy),
 };
 
 /** POST /stays (spec §7). The host is the caller, whatever `hostId` says. */
 export const CreateStayInput = z.object({
   ...stayFields,
   amenities: stayFields.amenities.default([]),
+  cancellationPolicy: stayFields.cancellationPolicy.default(DEFAULT_CANCELLATION_POLICY),
   hostId: line().max(100).optional(),
 });
 export type CreateStayInput = z.input<typeof CreateStayInput>;
@@ -214,6 +218,8 @@ export const StaySummary = z.object({
   /** Mean of the reviews' ratings, to one decimal; 0 with none. */
   rating: z.number(),
   reviewCount: z.number().int(),
+  /** #27: the host's cancellation policy (CANCELLATION_POLICY_TEXTS says what it gives back). */
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
 });
 export type StaySummary = z.infer<typeof StaySummary>;
 
@@ -265,8 +271,17 @@ export const Trip = Booking.extend({
    * its nights are still free and its check-in has not passed; paying holds it again.
    */
   canPayAgain: z.boolean(),
+  /** #27: when the guest cancelled it once confirmed, and what of its price went back to them (KES). */
+  cancelledAt: z.iso.datetime().nullable(),
+  refundAmount: z.number().nullable(),
+  /** A confirmed stay whose check-in has not come: the guest may cancel it under the policy. */
+  canCancel: z.boolean(),
 });
 export type Trip = z.infer<typeof Trip>;
+
+/** POST /bookings/{id}/cancel: the booking as it now stands, and what its guest is told. */
+export const CancelledTrip = Trip.extend({ message: z.string() });
+export type CancelledTrip = z.infer<typeof CancelledTrip>;
 
 /** A booking of a listing as its host sees it: the guest's first name only. */
 export const HostBooking = z.object({

@@ -44,3 +44,12 @@ export const mailDocument = (body: string[]) =>
     '</div></div></body></html>',
     '',
   ].join('\n');
+
+/**
+ * A letter of paragraphs, each a list of lines, as plain text and as HTML in the layout above: the
+ * same lines in both, every one escaped (a sign-off's line breaks kept).
+ */
+export const letterParts = (paragraphs: string[][]): { text: string; html: string } => ({
+  text: `${paragraphs.map((texts) => texts.join('\n')).join('\n\n')}\n`,
+  html: mailDocument(paragraphs.map((texts) => paragraph(lines(texts.flatMap((text) => text.split('\n')))))),
+});

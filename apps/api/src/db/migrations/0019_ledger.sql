@@ -101,6 +101,7 @@ CREATE TABLE "refunds" (
 	CONSTRAINT "refunds_status_known" CHECK ("refunds"."status" in ('pending', 'refunded'))
 );
 --> statement-breakpoint
+ALTER TABLE "ticket_scans" DROP CONSTRAINT "ticket_scans_result_known";--> statement-breakpoint
 ALTER TABLE "tickets" DROP CONSTRAINT "tickets_status_known";--> statement-breakpoint
 ALTER TABLE "course_enrollments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
@@ -131,6 +132,7 @@ CREATE INDEX "payouts_earner" ON "payouts" USING btree ("earner_id","requested_a
 CREATE INDEX "payouts_in_flight" ON "payouts" USING btree ("sent_at") WHERE "payouts"."status" = 'in_flight';--> statement-breakpoint
 CREATE INDEX "refunds_payment" ON "refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "refunds_pending" ON "refunds" USING btree ("tried_at") WHERE "refunds"."status" = 'pending';--> statement-breakpoint
+ALTER TABLE "ticket_scans" ADD CONSTRAINT "ticket_scans_result_known" CHECK ("ticket_scans"."result" in ('checked_in', 'already_checked_in', 'not_found', 'not_organizer', 'refunded'));--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_status_known" CHECK ("tickets"."status" in ('valid', 'refunded'));--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_cancelled" CHECK (("order_items"."cancelled_at" is null) = ("order_items"."cancelled_by" is null) and ("order_items"."cancelled_by" is null or "order_items"."cancelled_by" in ('buyer', 'seller')));--> statement-breakpoint
 ALTER TABLE "stays" ADD CONSTRAINT "stays_cancellation_policy_known" CHECK (cancellation_policy in ('flexible', 'moderate', 'strict'));--> statement-breakpoint

@@ -127,14 +127,14 @@ export const ticketScans = pgTable(
       .notNull()
       .references(() => users.id),
     result: text('result', {
-      enum: ['checked_in', 'already_checked_in', 'not_found', 'not_organizer'],
+      enum: ['checked_in', 'already_checked_in', 'not_found', 'not_organizer', 'refunded'],
     }).notNull(),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check(
       'ticket_scans_result_known',
-      sql`${table.result} in ('checked_in', 'already_checked_in', 'not_found', 'not_organizer')`,
+      sql`${table.result} in ('checked_in', 'already_checked_in', 'not_found', 'not_organizer', 'refunded')`,
     ),
     index('ticket_scans_event').on(table.eventId, table.scannedAt),
   ],

@@ -41,10 +41,7 @@ export const ledgerAccounts = pgTable(
   },
   (table) => [
     check('ledger_accounts_kind_known', sql.raw(`kind in (${quoted(ACCOUNT_KINDS)})`)),
-    check(
-      'ledger_accounts_owner',
-      sql.raw(`(owner_id is null) = (kind in (${quoted(PLATFORM_ACCOUNTS)}))`),
-    ),
+    check('ledger_accounts_owner', sql.raw(`(owner_id is null) = (kind in (${quoted(PLATFORM_ACCOUNTS)}))`)),
     uniqueIndex('ledger_accounts_kind_owner')
       .on(table.kind, table.ownerId)
       .where(sql`${table.ownerId} is not null`),
@@ -87,7 +84,7 @@ export const ledgerEntries = pgTable(
     description: text('description').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('ledger_entries_kind_known', sql.raw(`kind in (${quoted(ENTRY_KINDS)})`))],
+  () => [check('ledger_entries_kind_known', sql.raw(`kind in (${quoted(ENTRY_KINDS)})`))],
 );
 
 /** Signed cents: + debit, − credit. Each entry's lines sum to zero (checked at commit). */
@@ -230,7 +227,9 @@ export const refunds = pgTable(
       .references(() => payments.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['pending', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'refunded'] })
+      .notNull()
+      .default('pending'),
     /** When the provider was last asked; the job asks again after a while. */
     triedAt: timestamp('tried_at', { withTimezone: true }),
     accepted: boolean('accepted').notNull().default(false),

@@ -50,7 +50,10 @@ export const stays = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('stays_cancellation_policy_known', sql.raw(`cancellation_policy in ('flexible', 'moderate', 'strict')`)),
+    check(
+      'stays_cancellation_policy_known',
+      sql.raw(`cancellation_policy in ('flexible', 'moderate', 'strict')`),
+    ),
     check('stays_price_positive', sql`${table.pricePerNightCents} > 0`),
     check('stays_rooms', sql`${table.bedrooms} >= 1 and ${table.bathrooms} >= 0 and ${table.guests} >= 1`),
     check(

@@ -159,10 +159,11 @@ export async function updateCourse(db: Db, id: string, values: Partial<NewCourse
 }
 
 /** One more learner in the course. */
-export async function addEnrolled(db: Db, courseId: string): Promise<void> {
+/** Counts a learner in (1), or out (-1: a learner refunded, #27). */
+export async function addEnrolled(db: Db, courseId: string, by: 1 | -1 = 1): Promise<void> {
   await db
     .update(courses)
-    .set({ enrolledCount: sql`${courses.enrolledCount} + 1` })
+    .set({ enrolledCount: sql`${courses.enrolledCount} + ${by}` })
     .where(eq(courses.id, courseId));
 }
 

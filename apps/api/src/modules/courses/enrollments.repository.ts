@@ -16,6 +16,7 @@ export type EnrollmentRecord = {
   enrolledAt: Date;
   completedAt: Date | null;
   paymentReference: string | null;
+  pricePaidCents: number;
 };
 /**
  * A certificate with what it vouches for: the lessons of the course the learner completed and their
@@ -33,10 +34,13 @@ const enrollmentColumns = {
   enrolledAt: courseEnrollments.enrolledAt,
   completedAt: courseEnrollments.completedAt,
   paymentReference: courseEnrollments.paymentReference,
+  pricePaidCents: courseEnrollments.pricePaidCents,
 };
 
 const enrollmentOf = (courseId: string, userId: string) =>
   and(eq(courseEnrollments.courseId, courseId), eq(courseEnrollments.userId, userId));
+/** A learner refunded (#27) gave their place up: only a place not refunded enrols. */
+const notRefunded = isNull(courseEnrollments.refundedAt);
 
 // ---- enrolments -------------------------------------------------------------------------------
 
@@ -48,7 +52,7 @@ export async function findEnrollment(
   const [row] = await db
     .select(enrollmentColumns)
     .from(courseEnrollments)
-    .where(enrollmentOf(courseId, userId));
+    .where(and(enrollmentOf(courseId, userId), notRefunded));
   return row;
 }
 
@@ -61,12 +65,42 @@ export async function lockEnrollment(
   const [row] = await db
     .select(enrollmentColumns)
     .from(courseEnrollments)
+    .where(and(enrollmentOf(courseId, userId), notRefunded))
+    .for('update');
+  return row;
+}
+
+/** The learner's place as it stands, refunded or not, locked: what a refund reads (#27). */
+export async function lockPlace(db: Db, courseId: string, userId: string) {
+  const [row] = await db
+    .select({ ...enrollmentColumns, refundedAt: courseEnrollments.refundedAt })
+    .from(courseEnrollments)
     .where(enrollmentOf(courseId, userId))
     .for('update');
   return row;
 }
 
-/** Enrols the learner; false when they already were (the unique key decides, whoever came first). */
+/** When the learner was refunded for the course, if they were and have not enrolled again. */
+export async function findRefundedAt(db: Db, courseId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ refundedAt: courseEnrollments.refundedAt })
+    .from(courseEnrollments)
+    .where(enrollmentOf(courseId, userId));
+  return row?.refundedAt ?? null;
+}
+
+/** The learner gives their place up, refunded (#27). */
+export async function markRefunded(db: Db, courseId: string, userId: string, at: Date): Promise<void> {
+  await db
+    .update(courseEnrollments)
+    .set({ refundedAt: at })
+    .where(and(enrollmentOf(courseId, userId), notRefunded));
+}
+
+/**
+ * Enrols the learner (again, in the place they gave up when refunded); false when they are enrolled
+ * already (the unique key decides, whoever came first).
+ */
 export async function insertEnrollment(
   db: Db,
   values: {
@@ -80,7 +114,16 @@ export async function insertEnrollment(
   const rows = await db
     .insert(courseEnrollments)
     .values(values)
-    .onConflictDoNothing({ target: [courseEnrollments.courseId, courseEnrollments.userId] })
+    .onConflictDoUpdate({
+      target: [courseEnrollments.courseId, courseEnrollments.userId],
+      set: {
+        enrolledAt: values.enrolledAt,
+        pricePaidCents: values.pricePaidCents,
+        paymentReference: values.paymentReference,
+        refundedAt: null,
+      },
+      setWhere: sql`${courseEnrollments.refundedAt} is not null`,
+    })
     .returning({ id: courseEnrollments.id });
   return rows.length > 0;
 }
@@ -101,7 +144,7 @@ export async function findEnrollmentsOfUser(
     .select({ course: courseColumns, enrollment: enrollmentColumns })
     .from(courseEnrollments)
     .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-    .where(eq(courseEnrollments.userId, userId))
+    .where(and(eq(courseEnrollments.userId, userId), notRefunded))
     .orderBy(desc(courseEnrollments.enrolledAt), desc(courseEnrollments.id));
 }
 
@@ -115,7 +158,8 @@ export async function findCourseFigures(
     .select({
       courseId: courseEnrollments.courseId,
       completions: sql<number>`count(${courseEnrollments.completedAt})`.mapWith(Number),
-      revenueCents: sql<number>`coalesce(sum(${courseEnrollments.pricePaidCents}), 0)`.mapWith(Number),
+      revenueCents: sql<number>`coalesce(sum(${courseEnrollments.pricePaidCents})
+        filter (where ${courseEnrollments.refundedAt} is null), 0)`.mapWith(Number),
     })
     .from(courseEnrollments)
     .where(inArray(courseEnrollments.courseId, courseIds))
@@ -134,6 +178,7 @@ export async function findUnmarkedFinishers(db: Db, courseId: string): Promise<s
       and(
         eq(courseEnrollments.courseId, courseId),
         isNull(courseEnrollments.completedAt),
+        notRefunded,
         sql`(select count(*) from course_lessons l where l.course_id = ${courseId}) > 0`,
         sql`(select count(*) from lesson_completions c
           where c.course_id = ${courseId} and c.user_id = "course_enrollments"."user_id")

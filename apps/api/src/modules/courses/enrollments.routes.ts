@@ -11,20 +11,22 @@ import {
   PublicCertificate,
   RateCourseInput,
 } from '@sokoni/contracts/courses';
+import { cancelResult } from '@sokoni/contracts/cancellations';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { callerOf } from '../../lib/auth-guard.js';
 import { IdParams } from '../../lib/route-params.js';
+import type { CourseRefundsService } from './course-refunds.service.js';
 import type { EnrollmentsService } from './enrollments.service.js';
 
 /** As typed or linked: any case; a code that cannot be one is answered like an unknown one. */
 const CodeParams = z.object({ code: z.string() });
 
 /** Learners in courses: enrolling, the classroom, progress, certificates, ratings; the two dashboards. */
-export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: EnrollmentsService }> = async (
-  app,
-  { enrollments },
-) => {
+export const enrollmentsRoutes: FastifyPluginAsyncZod<{
+  enrollments: EnrollmentsService;
+  refunds: CourseRefundsService;
+}> = async (app, { enrollments, refunds }) => {
   app.get(
     '/courses/:id/enrollment',
     {
@@ -37,6 +39,27 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod<{ enrollments: Enrollments
       },
     },
     async (request) => enrollments.enrollment(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/courses/:id/refund',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['courses'],
+        summary:
+          'The caller asks for their money back for a paid course, within 7 days of enrolling and under 30% through: refunded through the ledger, their place (and classroom) given up, learner and instructor e-mailed',
+        params: IdParams,
+        response: {
+          200: cancelResult,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => refunds.refund(callerOf(request), request.params.id),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type {
   MyCourse,
   PublicCertificate,
 } from '@sokoni/contracts/courses';
+import { courseRefundRefusal } from '@sokoni/contracts/cancellations';
 import { COURSE_MESSAGES, isLessonLocked, progressPercent } from '@sokoni/contracts/courses-rules';
 import { centsToShillings } from '@sokoni/contracts/money';
 import type { Db } from '../../db/client.js';
@@ -35,20 +36,34 @@ const notEnrolled = () => forbidden(COURSE_MESSAGES.notEnrolled, 'NOT_ENROLLED')
 const certificateCodeNotFound = () =>
   notFound(COURSE_MESSAGES.certificateCodeNotFound, 'CERTIFICATE_NOT_FOUND');
 
-/** What a caller has of a course: their enrolment, lessons done, certificate and rating (if any). */
+/**
+ * What a caller has of a course: their enrolment, lessons done, certificate and rating (if any), and
+ * when they were refunded (#27: their place given up).
+ */
 type Standing = {
   enrollment: repo.EnrollmentRecord | undefined;
   completedLessonIds: string[];
   certificate: repo.CertificateRecord | undefined;
   rating: number | undefined;
+  refundedAt?: Date | null;
 };
 
 function toEnrollment(
   course: { id: string; instructorId: string; lessonCount: number },
   callerId: string,
   standing: Standing,
+  now: number,
 ): Enrollment {
   const { enrollment, completedLessonIds, certificate } = standing;
+  const refusal =
+    enrollment &&
+    courseRefundRefusal({
+      pricePaidCents: enrollment.pricePaidCents,
+      enrolledAtMs: enrollment.enrolledAt.getTime(),
+      nowMs: now,
+      completedLessons: completedLessonIds.length,
+      lessons: course.lessonCount,
+    });
   return {
     courseId: course.id,
     enrolled: enrollment !== undefined,
@@ -59,6 +74,8 @@ function toEnrollment(
     completedAt: enrollment?.completedAt?.toISOString() ?? null,
     certificate: certificate ? toCertificate(certificate) : null,
     rating: standing.rating ?? null,
+    refundedAt: standing.refundedAt?.toISOString() ?? null,
+    canAskRefund: enrollment !== undefined && refusal === null,
   };
 }
 
@@ -121,9 +138,15 @@ export function createEnrollmentsService(deps: {
     // Only a learner has lessons done, a certificate or a rating of the course.
     const standing = enrollment
       ? (await standingsIn(caller.sub, [course.id], new Map([[course.id, enrollment]]))).get(course.id)
-      : { enrollment, completedLessonIds: [], certificate: undefined, rating: undefined };
+      : {
+          enrollment,
+          completedLessonIds: [],
+          certificate: undefined,
+          rating: undefined,
+          refundedAt: await repo.findRefundedAt(db, course.id, caller.sub),
+        };
     if (!standing) throw new Error(`no standing for course ${course.id}`);
-    return toEnrollment(course, caller.sub, standing);
+    return toEnrollment(course, caller.sub, standing, clock.now());
   }
 
   return {
@@ -278,7 +301,7 @@ export function createEnrollmentsService(deps: {
       return rows.map(({ course }) => {
         const standing = standings.get(course.id);
         if (!standing) throw new Error(`no standing for course ${course.id}`);
-        return { ...toSummary(course), enrollment: toEnrollment(course, caller.sub, standing) };
+        return { ...toSummary(course), enrollment: toEnrollment(course, caller.sub, standing, clock.now()) };
       });
     },
 

@@ -87,6 +87,9 @@ describe('enrolling', () => {
       completedAt: null,
       certificate: null,
       rating: null,
+      // A free place is not refunded.
+      refundedAt: null,
+      canAskRefund: false,
     });
     expect(await enrolledCount(course.id)).toEqual({ enrolled_count: 1, enrolments: 1 });
     clock += MINUTE;
@@ -138,6 +141,8 @@ describe('enrolling', () => {
       completedAt: null,
       certificate: null,
       rating: null,
+      refundedAt: null,
+      canAskRefund: false,
     });
     expect((await call('GET', `/courses/${course.id}/enrollment`, instructor)).json()).toEqual({
       ...notEnrolled,

@@ -22,6 +22,8 @@ export type EventRecord = {
   available: number;
   organizerId: string;
   organizerName: string;
+  /** When its organizer cancelled it (#27); null while it stands. */
+  cancelledAt: Date | null;
 };
 
 export type NewEvent = typeof events.$inferInsert;
@@ -52,6 +54,7 @@ const eventColumns = (at: Date, except?: string) => ({
   organizerId: events.organizerId,
   // A scalar subquery, not a join: the page is cut by its index first, then its names are looked up.
   organizerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${events.organizerId})`,
+  cancelledAt: events.cancelledAt,
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -133,7 +136,7 @@ export async function findEventsByOrganizer(db: Db, organizerId: string, at: Dat
       ...eventColumns(at),
       // Written out with the tables named: inside a subquery of tickets, a bare "id" would be the ticket's.
       revenueCents: sql<number>`coalesce((select sum(t.quantity * t.unit_price_cents)
-        from tickets t where t.event_id = "events"."id"), 0)`.mapWith(Number),
+        from tickets t where t.event_id = "events"."id" and t.status = 'valid'), 0)`.mapWith(Number),
       checkedIn: sql<number>`coalesce((select sum(t.quantity) from tickets t
         where t.event_id = "events"."id" and t.checked_in_at is not null), 0)`.mapWith(Number),
     })
@@ -328,12 +331,43 @@ export async function findTicketForDoor(db: Db, id: string) {
       eventTitle: events.title,
       organizerId: events.organizerId,
       holderName: users.name,
+      status: tickets.status,
+      eventCancelledAt: events.cancelledAt,
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(eq(tickets.id, id));
   return row;
+}
+
+/** The event is cancelled (#27), once. */
+export async function markEventCancelled(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(events)
+    .set({ cancelledAt: at, updatedAt: at })
+    .where(and(eq(events.id, id), isNull(events.cancelledAt)));
+}
+
+/**
+ * Marks the event's valid tickets refunded, answering them with their holders. Run with the event
+ * locked, as every ticket is issued: none is issued between the two statements.
+ */
+export async function refundTicketsOfEvent(db: Db, eventId: string) {
+  const valid = and(eq(tickets.eventId, eventId), eq(tickets.status, 'valid'));
+  const refunded = await db
+    .select({
+      quantity: tickets.quantity,
+      unitPriceCents: tickets.unitPriceCents,
+      paymentReference: tickets.paymentReference,
+      holder: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(valid)
+    .orderBy(asc(tickets.createdAt), asc(tickets.id));
+  await db.update(tickets).set({ status: 'refunded' }).where(valid);
+  return refunded;
 }
 
 /**
@@ -369,6 +403,15 @@ export async function findTicketsOfUser(db: Db, userId: string, at: Date) {
 export async function findEventTitle(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.select({ title: events.title }).from(events).where(eq(events.id, id));
   return row?.title;
+}
+
+/** Who to write to: a user's name and e-mail. */
+export async function findUserContact(
+  db: Db,
+  id: string,
+): Promise<{ name: string; email: string } | undefined> {
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+  return row;
 }
 
 export async function userExists(db: Db, id: string): Promise<boolean> {

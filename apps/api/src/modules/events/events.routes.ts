@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cancelEventInput, cancelResult } from '@sokoni/contracts/cancellations';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
   ClaimTicketsInput,
@@ -18,14 +19,16 @@ import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { callerOf } from '../../lib/auth-guard.js';
 import { standingOf } from '../../lib/standing.js';
 import { sendJsonBody } from '../../lib/json-body.js';
+import type { EventCancellationService } from './event-cancellation.service.js';
 import type { EventsService } from './events.service.js';
 import type { TicketsService } from './tickets.service.js';
 import { IdParams } from '../../lib/route-params.js';
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; tickets: TicketsService }> = async (
-  app,
-  { events, tickets },
-) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  events: EventsService;
+  tickets: TicketsService;
+  cancellation: EventCancellationService;
+}> = async (app, { events, tickets, cancellation }) => {
   app.get(
     '/events',
     {
@@ -107,6 +110,29 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService; ticket
       },
     },
     async (request) => events.update(callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/events/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Cancel an event before it starts (its organizer only): every ticket refunded through the ledger, every holder e-mailed, nothing sold and no one checked in from then on',
+        params: IdParams,
+        body: cancelEventInput,
+        response: {
+          200: cancelResult,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => cancellation.cancel(callerOf(request), request.params.id, request.body.reason),
   );
 
   app.post(

@@ -45,8 +45,10 @@ export function toEvent(record: repo.EventRecord): Event {
     category: record.category,
     organizerId: record.organizerId,
     organizer: { id: record.organizerId, name: record.organizerName },
-    ticketsAvailable: Math.max(0, record.available),
+    // A cancelled event sells nothing more.
+    ticketsAvailable: record.cancelledAt ? 0 : Math.max(0, record.available),
     capacity: record.capacity,
+    cancelled: record.cancelledAt !== null,
   };
 }
 

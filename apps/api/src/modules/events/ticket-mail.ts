@@ -1,9 +1,10 @@
 import QRCode from 'qrcode';
+import { CANCELLATION_MAIL as CANCELLED } from '@sokoni/contracts/cancellations';
 import { formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import { MY_TICKETS_PATH, TICKET_MAIL as TEXT } from '@sokoni/contracts/mail';
-import { centsToShillings } from '@sokoni/contracts/money';
+import { centsToShillings, formatKESExact } from '@sokoni/contracts/money';
 import { escapeHtml } from '../../lib/html.js';
-import { lines, link, mailDocument, paragraph } from '../../lib/mail-html.js';
+import { letterParts, lines, link, mailDocument, paragraph } from '../../lib/mail-html.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import type { TicketDetails } from './events.repository.js';
 import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
@@ -91,4 +92,52 @@ export async function ticketMail(ticket: TicketDetails, siteUrl: string): Promis
       },
     ],
   };
+}
+
+/** A holder's tickets of a cancelled event, and what comes back to them (cents: 0 for free ones). */
+export type RefundedHolder = { name: string; email: string; tickets: number; refundCents: number };
+
+/**
+ * The letters of an event its organizer cancelled (#27): one to each holder (why, if said, and what
+ * comes back to them) and one to the organizer (how many tickets, what is refunded in all).
+ */
+export function eventCancelledMails(
+  event: { title: string; startsAt: Date; organizer: { name: string; email: string } },
+  holders: RefundedHolder[],
+  reason: string | undefined,
+  siteUrl: string,
+): MailMessage[] {
+  const date = formatNairobiTime(event.startsAt);
+  const kes = (cents: number) => formatKESExact(centsToShillings(cents));
+  const toHolders = holders.map((holder) => ({
+    to: holder.email,
+    subject: CANCELLED.event.holderSubject(event.title),
+    ...letterParts([
+      [CANCELLED.greeting(holder.name)],
+      [
+        CANCELLED.event.holderCancelled(event.title, date),
+        ...(reason ? [CANCELLED.event.reason(reason)] : []),
+      ],
+      holder.refundCents > 0
+        ? [CANCELLED.refund(kes(holder.refundCents)), CANCELLED.refundTiming]
+        : [CANCELLED.event.freeTickets],
+      [TEXT.myTickets(`${siteUrl}${MY_TICKETS_PATH}`)],
+      [CANCELLED.signOff],
+    ]),
+  }));
+  const tickets = holders.reduce((sum, holder) => sum + holder.tickets, 0);
+  const refundCents = holders.reduce((sum, holder) => sum + holder.refundCents, 0);
+  return [
+    ...toHolders,
+    {
+      to: event.organizer.email,
+      subject: CANCELLED.event.organizerSubject(event.title),
+      ...letterParts([
+        [CANCELLED.greeting(event.organizer.name)],
+        [CANCELLED.event.organizerCancelled(event.title, tickets)],
+        ...(refundCents > 0 ? [[CANCELLED.event.holdersRefunded(kes(refundCents))]] : []),
+        [CANCELLED.signOff],
+      ]),
+    },
+  ];
 }

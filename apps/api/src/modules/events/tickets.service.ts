@@ -5,6 +5,7 @@ import type {
   TicketVerification,
   TicketWithEvent,
 } from '@sokoni/contracts/events';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import { EVENT_MESSAGES, splitName } from '@sokoni/contracts/events-rules';
 import type { Db } from '../../db/client.js';
 import { requireAccess } from '../../lib/access.js';
@@ -47,6 +48,7 @@ function toTicket(record: {
   eventId: string;
   userId: string;
   quantity: number;
+  status: Ticket['status'];
   checkedInAt: Date | null;
 }): Ticket {
   return {
@@ -54,7 +56,7 @@ function toTicket(record: {
     eventId: record.eventId,
     userId: record.userId,
     quantity: record.quantity,
-    status: 'valid',
+    status: record.status,
     checkedInAt: record.checkedInAt?.toISOString() ?? null,
   };
 }
@@ -97,6 +99,7 @@ export function createTicketsService(deps: {
   async function lockForSale(tx: Db, eventId: string): Promise<repo.EventRecord> {
     const event = isUuid(eventId) ? await repo.lockEventForSale(tx, eventId, { at: at() }) : undefined;
     if (!event) throw eventNotFound();
+    if (event.cancelledAt) throw conflict(CANCEL_MESSAGES.eventClosed, 'EVENT_CANCELLED');
     if (event.startsAt.getTime() <= now()) throw conflict(EVENT_MESSAGES.eventPast, 'EVENT_PAST');
     return event;
   }
@@ -196,6 +199,11 @@ export function createTicketsService(deps: {
         await log(db, 'not_organizer');
         throw ticketNotFound();
       }
+      // Its event was cancelled and the ticket refunded (#27): nobody is let in on it.
+      if (ticket.eventCancelledAt || ticket.status === 'refunded') {
+        await log(db, 'refunded');
+        throw conflict(CANCEL_MESSAGES.checkInCancelled, 'EVENT_CANCELLED');
+      }
       const first = await db.transaction(async (tx) => {
         const checkedIn = await repo.checkIn(tx, ticket.id, caller.sub, at());
         await log(tx, checkedIn ? 'checked_in' : 'already_checked_in');
@@ -268,6 +276,8 @@ export function createTicketsService(deps: {
       const event = await repo.lockEventForSale(tx, hold.eventId, { at: at(), except: reference });
       if (!event) return 'unavailable';
       if (hold.state === 'sold') return 'already_fulfilled';
+      // Paid after its event was cancelled: nothing to issue, the charge is given back.
+      if (event.cancelledAt) return 'unavailable';
       if (event.available < hold.quantity) return 'unavailable';
       const ticket = await repo.insertTicket(tx, {
         id: newTicketId(),

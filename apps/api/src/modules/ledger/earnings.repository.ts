@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Vertical } from '@sokoni/contracts/earnings';
 import type { Db } from '../../db/client.js';
 import { earnings, refunds } from '../../db/schema/ledger.js';
+import { payments } from '../../db/schema/payments.js';
 
 export type EarningRecord = typeof earnings.$inferSelect;
 
@@ -31,6 +32,23 @@ export async function lockEarningsOfParts(tx: Db, parts: string[]): Promise<Earn
     .where(inArray(earnings.part, parts))
     .orderBy(asc(earnings.id))
     .for('update');
+}
+
+/** The earnings of `part` that these payments (by reference) made, locked, oldest first. */
+export async function lockEarningsOfPayments(
+  tx: Db,
+  part: string,
+  paymentReferences: string[],
+): Promise<Array<EarningRecord & { paymentReference: string }>> {
+  if (paymentReferences.length === 0) return [];
+  const rows = await tx
+    .select({ earning: earnings, paymentReference: payments.reference })
+    .from(earnings)
+    .innerJoin(payments, eq(payments.id, earnings.paymentId))
+    .where(and(eq(earnings.part, part), inArray(payments.reference, paymentReferences)))
+    .orderBy(asc(earnings.id))
+    .for('update', { of: earnings });
+  return rows.map((row) => ({ ...row.earning, paymentReference: row.paymentReference }));
 }
 
 export async function lockEarning(tx: Db, id: string): Promise<EarningRecord | undefined> {

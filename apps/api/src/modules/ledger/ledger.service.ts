@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { feeCents, type Vertical } from '@sokoni/contracts/earnings';
+import { feeCents, type EarnerAccount, type EntryKind, type Vertical } from '@sokoni/contracts/earnings';
 import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import type { Db } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { JobQueue } from '../../lib/job-queue.js';
+import { REFUNDS_QUEUE } from '../payments/payments.service.js';
 import * as earningsRepo from './earnings.repository.js';
-import { LedgerOverdrawn, post, type LineSpec } from './ledger.repository.js';
+import {
+  audit,
+  earnerBalances,
+  LedgerOverdrawn,
+  post,
+  statement,
+  totalsByKind,
+  type LineSpec,
+} from './ledger.repository.js';
+
+/** Refused entries (a payout of more than is available) throw this: nothing of them was written. */
+export { LedgerOverdrawn };
 
 /** One earner's share of a payment, as the vertical that sold it tells it. */
 export type Share = {
@@ -19,6 +31,19 @@ export type Share = {
 };
 
 export type PaidPayment = { id: string; reference: string; amountCents: number };
+
+/** The entries of a payout's life (#27): asked for, then paid, failed or reversed. */
+export type PayoutEntryKind = Extract<
+  EntryKind,
+  'payout' | 'payout_paid' | 'payout_failed' | 'payout_reversed'
+>;
+export type PayoutMove = {
+  id: string;
+  reference: string;
+  earnerId: string;
+  amountCents: number;
+  description: string;
+};
 
 export const RELEASES_QUEUE = 'ledger-releases';
 const RELEASE_BATCH = 200;
@@ -215,7 +240,38 @@ export function createLedger(deps: {
       reason: details.reason,
       createdAt: new Date(now()),
     });
+    // Asked of the provider once this commits: the refunds job works off every pending refund.
+    await deps.jobs.send(REFUNDS_QUEUE, {}, { db: tx });
     return { reference, amountCents: amount };
+  }
+
+  /**
+   * Moves a payout's amount between its earner's balances, once per kind and payout
+   * (`<kind>:<reference>`): asked for (available → in flight), paid (in flight → paid out), failed or
+   * reversed (back to available). Throws LedgerOverdrawn, with nothing written, when `from` holds
+   * less than the amount: two payouts of one balance cannot both be asked for.
+   */
+  async function movePayout(
+    tx: Db,
+    kind: PayoutEntryKind,
+    payout: PayoutMove,
+    from: EarnerAccount,
+    to: EarnerAccount,
+  ): Promise<boolean> {
+    return post(
+      tx,
+      {
+        kind,
+        key: `${kind}:${payout.reference}`,
+        occurredAt: new Date(now()),
+        payoutId: payout.id,
+        description: payout.description,
+      },
+      [
+        { account: { kind: from, ownerId: payout.earnerId }, amountCents: payout.amountCents },
+        { account: { kind: to, ownerId: payout.earnerId }, amountCents: -payout.amountCents },
+      ],
+    );
   }
 
   /** Releases every pending earning whose time has come: idempotent, on the app's clock. */
@@ -243,8 +299,15 @@ export function createLedger(deps: {
     release,
     refund,
     releaseDue,
+    movePayout,
+    /** What the ledger holds: an earner's balances and statement, every balance by kind, its own check. */
+    earnerBalances,
+    statement,
+    totalsByKind,
+    audit,
     /** Starts the release clock of these parts' pending earnings (an order shipped: 7 days). */
     setReleaseAt: earningsRepo.setReleaseAt,
     lockEarningsOfParts: earningsRepo.lockEarningsOfParts,
+    lockEarningsOfPayments: earningsRepo.lockEarningsOfPayments,
   };
 }

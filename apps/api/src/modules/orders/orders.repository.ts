@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import { orderItems, orderShipments, orders } from '../../db/schema/orders.js';
@@ -119,6 +119,28 @@ export async function markOrderPaid(db: Db, id: string): Promise<{ userId: strin
     .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
     .returning({ userId: orders.userId });
   return row;
+}
+
+/** Cancels these lines (#27): by their buyer or their seller, at `at`. */
+export async function markItemsCancelled(
+  db: Db,
+  ids: string[],
+  by: 'buyer' | 'seller',
+  at: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(orderItems)
+    .set({ cancelledAt: at, cancelledBy: by })
+    .where(and(inArray(orderItems.id, ids), isNull(orderItems.cancelledAt)));
+}
+
+/** The buyer confirmed the goods arrived (#27), once. */
+export async function markReceived(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ receivedAt: at })
+    .where(and(eq(orders.id, id), isNull(orders.receivedAt)));
 }
 
 /**

@@ -65,6 +65,10 @@ describe('POST /api/orders', () => {
           quantity: 2,
           price: 1900,
           product: { name: 'Kiondo basket', image: '/api/uploads/sample/basket.webp' },
+          // Nothing of a pending order is cancelled: it is not paid.
+          cancelledAt: null,
+          cancelledBy: null,
+          canCancel: false,
         },
       ]),
     );
@@ -257,6 +261,9 @@ describe('reading orders', () => {
         quantity: 3,
         price: 1200,
         product: { name: 'Maasai shuka', image: '/api/uploads/sample/shuka.webp' },
+        cancelledAt: null,
+        cancelledBy: null,
+        canCancel: false,
       },
     ]);
   });

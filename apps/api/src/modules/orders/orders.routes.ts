@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cancelOrderItemInput, cancelResult } from '@sokoni/contracts/cancellations';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { CreateOrderInput, LastDelivery, Order, OrderQuery } from '@sokoni/contracts/orders';
 import { callerOf } from '../../lib/auth-guard.js';
@@ -65,5 +66,42 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request) => orders.getMine(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Cancel one line of the caller's paid order before its seller ships it: refunded through the ledger, its units back in stock, buyer and seller e-mailed (anyone else's order is 404)",
+        params: IdParams,
+        body: cancelOrderItemInput,
+        response: {
+          200: cancelResult,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => orders.cancelItem(callerOf(request), request.params.id, request.body.itemId),
+  );
+
+  app.post(
+    '/orders/:id/received',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The caller confirms their paid order arrived: every seller's earning of it becomes available at once (again: nothing changes)",
+        params: IdParams,
+        response: { 200: Order, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => orders.confirmReceived(callerOf(request), request.params.id),
   );
 };

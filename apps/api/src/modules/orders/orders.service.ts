@@ -1,4 +1,5 @@
-import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
+import { CANCEL_MESSAGES, type CancelResult } from '@sokoni/contracts/cancellations';
+import { formatOrderNumber, ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import { centsToShillings, formatKES, shillingsToCents } from '@sokoni/contracts/money';
 import type { Delivery } from '@sokoni/contracts/delivery';
 import type {
@@ -13,9 +14,13 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { refuseOwn, requireAccess, type Access } from '../../lib/access.js';
+import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { Ledger } from '../ledger/ledger.service.js';
 import type { PaymentHold } from '../payments/payment-handlers.js';
 import { shortfall, type ProductsService, type StockHolder } from '../shop/products.service.js';
+import type { LineCancellations } from './order-cancellations.js';
+import { orderPart } from './order-payments.js';
 import * as repo from './orders.repository.js';
 
 /** Stands for a deleted product in a stock line: no product has this id, so it is never available. */
@@ -45,8 +50,11 @@ export function toShipment(record: repo.ShipmentRecord): Shipment {
   };
 }
 
-/** One line of an order as answered, whoever reads it (its buyer, or its seller in Sales). */
-export function toOrderItem(item: repo.OrderItemRecord): OrderItem {
+/**
+ * One line of an order as answered, whoever reads it (its buyer, or its seller in Sales);
+ * `cancellable` when its order is paid, not confirmed received, and its seller has not shipped.
+ */
+export function toOrderItem(item: repo.OrderItemRecord, cancellable: boolean): OrderItem {
   return {
     id: item.id,
     productId: item.productId,
@@ -54,6 +62,9 @@ export function toOrderItem(item: repo.OrderItemRecord): OrderItem {
     quantity: item.quantity,
     price: centsToShillings(item.unitPriceCents),
     product: { name: item.productName, image: item.productImage },
+    cancelledAt: item.cancelledAt?.toISOString() ?? null,
+    cancelledBy: item.cancelledBy,
+    canCancel: cancellable && item.cancelledAt === null,
   };
 }
 
@@ -62,6 +73,10 @@ function toOrder(
   items: repo.OrderItemRecord[],
   shipments: repo.ShipmentRecord[],
 ): Order {
+  const open = order.status === 'paid' && order.receivedAt === null;
+  const shipped = new Set(
+    shipments.filter((shipment) => shipment.status).map((shipment) => shipment.sellerId),
+  );
   return {
     id: order.id,
     userId: order.userId,
@@ -69,10 +84,12 @@ function toOrder(
     totalAmount: centsToShillings(order.totalCents),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    items: items.map(toOrderItem),
+    items: items.map((item) => toOrderItem(item, open && !shipped.has(item.sellerId ?? ''))),
     delivery: toDelivery(order),
     // Nothing ships before it is paid for.
     shipments: order.status === 'paid' ? shipments.map(toShipment) : [],
+    receivedAt: order.receivedAt?.toISOString() ?? null,
+    canConfirmReceived: open && items.some((item) => item.cancelledAt === null),
   };
 }
 
@@ -106,13 +123,22 @@ const orderAccess: Access<repo.OrderRecord> = {
 export function createOrdersService({
   db,
   products,
+  ledger,
+  cancellations,
+  clock,
 }: {
   db: Db;
   /** The shop's prices and stock. */
   products: Pick<ProductsService, 'quoteForOrder' | 'holdStock' | 'sellStock' | 'releaseStock'>;
+  /** The sellers' earnings of an order, released when its buyer confirms receipt (#27). */
+  ledger: Pick<Ledger, 'lockEarningsOfParts' | 'release'>;
+  cancellations: LineCancellations;
+  clock: Clock;
 }) {
   const findOwnOrder = async (caller: AuthUser, id: string, tx: Db = db) =>
     requireAccess(caller, isUuid(id) ? await repo.findOrderById(tx, id) : undefined, orderAccess);
+  const lockOwnOrder = async (tx: Db, caller: AuthUser, id: string) =>
+    requireAccess(caller, isUuid(id) ? await repo.lockOrderById(tx, id) : undefined, orderAccess);
 
   /** The order's lines as units of products; a line whose product was deleted stands for a gone product. */
   const stockLines = (items: repo.OrderItemRecord[]) =>
@@ -189,6 +215,42 @@ export function createOrdersService({
       return toOneOrder(db, await findOwnOrder(caller, id));
     },
 
+    /** The buyer cancels one line of a paid order before its seller ships it (#27). */
+    async cancelItem(caller: AuthUser, id: string, itemId: string): Promise<CancelResult> {
+      const cents = await db.transaction(async (tx) => {
+        const order = await lockOwnOrder(tx, caller, id);
+        const item = (await repo.findItemsOfOrders(tx, [order.id])).find((line) => line.id === itemId);
+        if (!item) throw notFound(CANCEL_MESSAGES.itemNotFound, 'ITEM_NOT_FOUND');
+        if (item.cancelledAt) throw conflict(CANCEL_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+        await cancellations.refuseUnlessCancellable(tx, order, item.sellerId);
+        return cancellations.cancel(tx, order, [item], 'buyer');
+      });
+      return { message: CANCEL_MESSAGES.orderCancelled, refund: centsToShillings(cents) };
+    },
+
+    /**
+     * The buyer confirms a paid order arrived (#27): every seller's earning of it still pending is
+     * theirs to be paid at once. Confirming again changes nothing.
+     */
+    async confirmReceived(caller: AuthUser, id: string): Promise<Order> {
+      await db.transaction(async (tx) => {
+        const order = await lockOwnOrder(tx, caller, id);
+        if (order.status !== 'paid') throw conflict(ORDER_MESSAGES.notPaidYet, 'NOT_PAID_YET');
+        if (order.receivedAt) return;
+        const items = await repo.findItemsOfOrders(tx, [order.id]);
+        if (items.every((item) => item.cancelledAt))
+          throw conflict(CANCEL_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+        await repo.markReceived(tx, order.id, new Date(clock.now()));
+        const sellers = new Set(items.flatMap((item) => (item.sellerId ? [item.sellerId] : [])));
+        const parts = [...sellers].map((sellerId) => orderPart(order.id, sellerId));
+        for (const earning of await ledger.lockEarningsOfParts(tx, parts)) {
+          if (earning.status === 'pending')
+            await ledger.release(tx, earning.id, `Goods received: ${formatOrderNumber(order.id)}`);
+        }
+      });
+      return toOneOrder(db, await findOwnOrder(caller, id));
+    },
+
     /** The caller's delivery details from their latest order that has them, to fill checkout. */
     async lastDelivery(caller: AuthUser): Promise<LastDelivery> {
       const latest = await repo.findLatestDelivery(db, caller.sub);
@@ -198,9 +260,7 @@ export function createOrdersService({
     findOwnOrder,
 
     /** The caller's order, locked for the paying transaction. */
-    async lockOwnOrder(tx: Db, caller: AuthUser, id: string) {
-      return requireAccess(caller, isUuid(id) ? await repo.lockOrderById(tx, id) : undefined, orderAccess);
-    },
+    lockOwnOrder,
 
     /**
      * Holds the order's units for its payer's payment until `hold.until`. Paying again for an order

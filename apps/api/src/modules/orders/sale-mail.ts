@@ -1,3 +1,4 @@
+import { CANCELLATION_MAIL as CANCELLED } from '@sokoni/contracts/cancellations';
 import { formatOrderNumber } from '@sokoni/contracts/checkout';
 import type { Delivery } from '@sokoni/contracts/delivery';
 import { formatDeliveryAddress, formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
@@ -89,4 +90,59 @@ export function saleShippedMail(
       [BUYER.signOff],
     ]),
   };
+}
+
+/**
+ * The two letters of order lines cancelled before they shipped (#27): the buyer's (what, and the
+ * refund on its way) and their seller's (what not to ship, what the buyer gets back).
+ */
+export function cancelledLinesMails(
+  facts: SaleLetterFacts,
+  cancelled: {
+    sellerId: string;
+    by: 'buyer' | 'seller';
+    lines: Array<{ quantity: number; productName: string }>;
+    refund: string;
+  },
+  myOrdersUrl: string,
+): MailMessage[] {
+  const orderNumber = formatOrderNumber(facts.id);
+  const seller = facts.lines.find((line) => line.sellerId === cancelled.sellerId);
+  const what = cancelled.lines.map((line) => CANCELLED.line(line.quantity, line.productName));
+  const toBuyer: MailMessage = {
+    to: facts.buyerEmail,
+    subject: CANCELLED.order.buyerSubject(orderNumber),
+    text: letter([
+      [CANCELLED.greeting(facts.buyerName)],
+      [
+        cancelled.by === 'buyer'
+          ? CANCELLED.order.byBuyer(orderNumber)
+          : CANCELLED.order.bySeller(seller?.sellerName ?? '', orderNumber),
+        ...what,
+      ],
+      [CANCELLED.refund(cancelled.refund), CANCELLED.refundTiming],
+      [BUYER.myOrders(myOrdersUrl)],
+      [CANCELLED.signOff],
+    ]),
+  };
+  // A seller whose account is gone has no one to tell.
+  if (!seller) return [toBuyer];
+  return [
+    toBuyer,
+    {
+      to: seller.sellerEmail,
+      subject: CANCELLED.order.sellerSubject(orderNumber),
+      text: letter([
+        [CANCELLED.greeting(seller.sellerName)],
+        [
+          cancelled.by === 'buyer'
+            ? CANCELLED.order.buyerCancelled(facts.buyerName, orderNumber)
+            : CANCELLED.order.sellerCancelled(orderNumber),
+          ...what,
+        ],
+        [CANCELLED.order.buyerRefunded(cancelled.refund)],
+        [CANCELLED.signOff],
+      ]),
+    },
+  ];
 }

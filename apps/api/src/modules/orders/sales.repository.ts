@@ -25,6 +25,7 @@ const selectSales = (db: Db, sellerId: string, where: SQL | undefined) =>
       orderId: orders.id,
       sellerName: sellers.name,
       paidAt: orders.paidAt,
+      receivedAt: orders.receivedAt,
       buyerName: users.name,
       phone: orders.phone,
       deliveryMethod: orders.deliveryMethod,

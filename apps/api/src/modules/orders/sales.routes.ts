@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cancelResult } from '@sokoni/contracts/cancellations';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { Sale, SaleQuery, ShipSaleInput } from '@sokoni/contracts/orders';
 import { callerOf } from '../../lib/auth-guard.js';
@@ -60,5 +61,20 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService }> = async
       },
     },
     async (request) => sales.deliver(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/sales/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Cancel the caller's lines of a paid order they cannot fill, before shipping: the buyer refunded through the ledger, the units back in stock, both e-mailed (anyone with no line in it: 404)",
+        params: IdParams,
+        response: { 200: cancelResult, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => sales.cancel(callerOf(request), request.params.id),
   );
 };

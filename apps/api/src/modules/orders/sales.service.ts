@@ -1,3 +1,4 @@
+import { CANCEL_MESSAGES, RELEASE_RULES, type CancelResult } from '@sokoni/contracts/cancellations';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import { MY_ORDERS_PATH, SALES_PATH } from '@sokoni/contracts/mail';
 import { centsToShillings } from '@sokoni/contracts/money';
@@ -7,20 +8,25 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { Ledger } from '../ledger/ledger.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { LineCancellations } from './order-cancellations.js';
+import { orderPart } from './order-payments.js';
 import { toDelivery, toOrderItem, toShipment } from './orders.service.js';
 import { newSaleMails, saleShippedMail } from './sale-mail.js';
-import type { OrderItemRecord } from './orders.repository.js';
+import * as ordersRepo from './orders.repository.js';
 import * as repo from './sales.repository.js';
 
-function toSale(sellerId: string, sale: repo.SaleRecord, lines: OrderItemRecord[]): Sale {
+function toSale(sellerId: string, sale: repo.SaleRecord, lines: ordersRepo.OrderItemRecord[]): Sale {
   if (!sale.paidAt) throw new Error(`paid order ${sale.orderId} has no paid_at`);
+  // Lines not shipped of an order whose goods are not confirmed received may still be cancelled.
+  const cancellable = sale.shipmentStatus === null && sale.receivedAt === null;
   return {
     orderId: sale.orderId,
     paidAt: sale.paidAt.toISOString(),
     buyer: { name: sale.buyerName },
     delivery: toDelivery(sale),
-    items: lines.map(toOrderItem),
+    items: lines.map((line) => toOrderItem(line, cancellable)),
     total: centsToShillings(lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)),
     shipment: toShipment({
       orderId: sale.orderId,
@@ -34,6 +40,8 @@ function toSale(sellerId: string, sale: repo.SaleRecord, lines: OrderItemRecord[
   };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export type SalesService = ReturnType<typeof createSalesService>;
 
 /**
@@ -45,12 +53,17 @@ export function createSalesService({
   mail,
   siteUrl,
   clock,
+  ledger,
+  cancellations,
 }: {
   db: Db;
   mail: MailService;
   /** The web app's origin, for links in e-mails (read when a mail is written). */
   siteUrl: () => string;
   clock: Clock;
+  /** Shipping starts the clock of the seller's earning of the order (#27). */
+  ledger: Pick<Ledger, 'setReleaseAt'>;
+  cancellations: LineCancellations;
 }) {
   /** The seller's sale in `orderId`; 404 to anyone with no line in it, 409 while it is not paid. */
   async function checkSale(tx: Db, sellerId: string, orderId: string): Promise<void> {
@@ -96,13 +109,20 @@ export function createSalesService({
       const note = input.note || null;
       return db.transaction(async (tx) => {
         await checkSale(tx, caller.sub, orderId);
-        const shipped = await repo.insertShipment(tx, {
-          orderId,
-          sellerId: caller.sub,
-          note,
-          shippedAt: new Date(clock.now()),
-        });
+        // Locked, as a cancellation locks it: a line is shipped or cancelled, never both.
+        await ordersRepo.lockOrderById(tx, orderId);
+        const lines = await repo.findLinesOfSeller(tx, caller.sub, [orderId]);
+        if (lines.every((line) => line.cancelledAt))
+          throw conflict(CANCEL_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+        const shippedAt = new Date(clock.now());
+        const shipped = await repo.insertShipment(tx, { orderId, sellerId: caller.sub, note, shippedAt });
         if (!shipped) throw conflict(ORDER_MESSAGES.alreadyShipped, 'ALREADY_SHIPPED');
+        // The seller is paid 7 days after shipping, unless the buyer confirms receipt first.
+        await ledger.setReleaseAt(
+          tx,
+          [orderPart(orderId, caller.sub)],
+          new Date(shippedAt.getTime() + RELEASE_RULES.shippedDays * DAY_MS),
+        );
         const facts = await repo.findSaleLetterFacts(tx, orderId);
         if (!facts) throw new Error(`order ${orderId} vanished while it was shipped`);
         await mail.queue(
@@ -126,6 +146,21 @@ export function createSalesService({
         }
         return readSale(tx, caller.sub, orderId);
       });
+    },
+
+    /** The seller cancels their lines of a paid order they cannot fill, before shipping them (#27). */
+    async cancel(caller: AuthUser, orderId: string): Promise<CancelResult> {
+      const cents = await db.transaction(async (tx) => {
+        const order = isUuid(orderId) ? await ordersRepo.lockOrderById(tx, orderId) : undefined;
+        const lines = order ? await repo.findLinesOfSeller(tx, caller.sub, [order.id]) : [];
+        // Whether the order exists, or whose it is, is none of a stranger's business.
+        if (!order || lines.length === 0) throw notFound(ORDER_MESSAGES.saleNotFound, 'SALE_NOT_FOUND');
+        const open = lines.filter((line) => !line.cancelledAt);
+        if (open.length === 0) throw conflict(CANCEL_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+        await cancellations.refuseUnlessCancellable(tx, order, caller.sub);
+        return cancellations.cancel(tx, order, open, 'seller');
+      });
+      return { message: CANCEL_MESSAGES.saleCancelled, refund: centsToShillings(cents) };
     },
 
     /** Writes each seller's notice of a newly paid order into the outbox, in the paying transaction. */

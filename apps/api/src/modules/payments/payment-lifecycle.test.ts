@@ -43,7 +43,12 @@ const handler: PaymentHandler<'course'> = {
   describe: async () => 'A course',
   vertical: 'courses',
   shares: async (_tx, payment) => [
-    { earnerId: sellerId, part: `course:${payment.subjectId}`, grossCents: payment.amountCents, releaseAt: null },
+    {
+      earnerId: sellerId,
+      part: `course:${payment.subjectId}`,
+      grossCents: payment.amountCents,
+      releaseAt: null,
+    },
   ],
   // A course whose id starts with 'gone' is no longer to be had when its payment succeeds.
   fulfil: async (_tx, payment) => (payment.subjectId.startsWith('gone') ? 'unavailable' : 'fulfilled'),

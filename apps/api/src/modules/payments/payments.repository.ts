@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { PaymentStatus, PaymentType } from '@sokoni/contracts/checkout';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
+import { refunds } from '../../db/schema/ledger.js';
 import { paymentEvents, paymentFulfilments, payments } from '../../db/schema/payments.js';
 import { storableJson } from '../../lib/storable-json.js';
 
@@ -271,4 +272,96 @@ export async function markRefunded(db: Db, reference: string, at: Date): Promise
 export async function findPayerName(db: Db, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name;
+}
+
+// ---- a part of a charge given back (a cancellation, #27) --------------------------------------
+
+export type PartialRefundRecord = typeof refunds.$inferSelect;
+
+/** The refund (outer query) is pending and no request of ours for it is still recent. */
+const partialRefundDue = (retry: RefundRetry) => sql`${refunds.status} = 'pending' and (
+  ${refunds.triedAt} is null
+  or (${refunds.accepted} and ${refunds.triedAt} <= ${retry.acceptedBefore.toISOString()}::timestamptz)
+  or (not ${refunds.accepted} and ${refunds.triedAt} <= ${retry.otherwiseBefore.toISOString()}::timestamptz))`;
+
+/** Our references of the refunds due to be asked for, longest waiting first. */
+export async function findPartialRefundsDue(db: Db, retry: RefundRetry, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ reference: refunds.reference })
+    .from(refunds)
+    .where(partialRefundDue(retry))
+    .orderBy(refunds.createdAt)
+    .limit(limit);
+  return rows.map((row) => row.reference);
+}
+
+/**
+ * The refund, with its charge's reference, if it is due to be asked for; its request is recorded
+ * (`tried_at`) in the same transaction, so of workers that try at once one asks the provider.
+ * `triedBefore`: an earlier request was made, whose answer may never have reached us.
+ */
+export async function claimPartialRefund(
+  db: Db,
+  reference: string,
+  retry: RefundRetry,
+  at: Date,
+): Promise<{ refund: PartialRefundRecord; paymentReference: string; triedBefore: boolean } | undefined> {
+  const [locked] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.reference, reference))
+    .for('update');
+  if (!locked) return undefined;
+  const [due] = await db
+    .select({ refund: refunds, paymentReference: payments.reference })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.id, locked.id), partialRefundDue(retry)));
+  if (!due) return undefined;
+  await db.update(refunds).set({ triedAt: at }).where(eq(refunds.id, locked.id));
+  return { ...due, triedBefore: due.refund.triedAt !== null };
+}
+
+/** The provider took the request and works on it: its webhook (or a later check) ends it. */
+export async function markPartialRefundAccepted(db: Db, reference: string): Promise<void> {
+  await db.update(refunds).set({ accepted: true }).where(eq(refunds.reference, reference));
+}
+
+/** Marks the refund done, once: undefined when it was not pending. */
+export async function markPartialRefunded(
+  db: Db,
+  reference: string,
+  at: Date,
+): Promise<PartialRefundRecord | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'refunded', refundedAt: at })
+    .where(and(eq(refunds.reference, reference), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/**
+ * Our pending refund of the charge for this amount, as a provider's event reports one done (it
+ * names the charge and the amount, not our reference): one the provider accepted first, oldest first.
+ */
+export async function findPendingPartialRefund(
+  db: Db,
+  paymentReference: string,
+  amountCents: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reference: refunds.reference })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(payments.reference, paymentReference),
+        eq(refunds.amountCents, amountCents),
+        eq(refunds.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(refunds.accepted), refunds.createdAt)
+    .limit(1);
+  return row?.reference;
 }

@@ -31,13 +31,19 @@ import {
   type MobileMoneyStart,
   type PaymentProvider,
   type ProviderCharge,
+  type TransferState,
 } from './payment-provider.js';
+import { createPartialRefunds } from './partial-refunds.js';
 import * as repo from './payments.repository.js';
 import { receiptMail } from './receipt-mail.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 
 const CURRENCY = 'KES';
+
+// Payouts (#27) go out through the same provider: the seam the earnings module pays earners through.
+export { ProviderError, ProviderRefusal } from './payment-provider.js';
+export type { PayoutProvider, TransferRecipient, TransferState } from './payment-provider.js';
 
 /** Every reference we hand a provider; anything else a caller or a provider names is not one of ours. */
 const REFERENCE = /^sok_[a-f0-9]{24}$/;
@@ -117,6 +123,8 @@ export function createPaymentsService(deps: {
   };
   /** Where every movement of money is written (#27). */
   ledger: Pick<Ledger, 'recordSale' | 'recordUnfulfilled' | 'recordRefundPaid'>;
+  /** Told of every transfer (a payout, #27) a signed webhook reports; absent, those events are ignored. */
+  onTransfer?: (reference: string, state: TransferState) => Promise<void>;
   clock?: Clock;
   /** How long an M-Pesa prompt is waited for (MPESA_PROMPT_SECONDS unless told). */
   mpesaPromptSeconds?: number;
@@ -183,10 +191,14 @@ export function createPaymentsService(deps: {
   }
 
   /** Records a refund done, once, whoever learns of it first (our request's answer, or a webhook). */
-  async function refunded(reference: string, source: 'refund' | 'webhook', payload: unknown): Promise<void> {
-    await db.transaction(async (tx) => {
+  async function refunded(
+    reference: string,
+    source: 'refund' | 'webhook',
+    payload: unknown,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
       const payment = await repo.markRefunded(tx, reference, new Date(now()));
-      if (!payment) return;
+      if (!payment) return false;
       await deps.ledger.recordRefundPaid(tx, {
         key: reference,
         paymentId: payment.id,
@@ -201,6 +213,7 @@ export function createPaymentsService(deps: {
         createdAt: new Date(now()),
       });
       log.info({ reference }, 'payment refunded');
+      return true;
     });
   }
 
@@ -242,9 +255,21 @@ export function createPaymentsService(deps: {
     }
   }
 
+  /** Parts of charges given back by cancellations (#27): the `refunds` rows the ledger writes. */
+  const partialRefunds = createPartialRefunds({
+    db,
+    provider,
+    ledger: deps.ledger,
+    log,
+    now,
+    retryAt: refundRetryAt,
+    batch: REFUND_BATCH,
+  });
+
   async function requestRefunds(): Promise<void> {
     const due = await repo.findRefundsDue(db, refundRetryAt(now()), REFUND_BATCH);
     for (const reference of due) await requestRefund(reference);
+    await partialRefunds.requestDue();
   }
 
   deps.jobs.define(
@@ -668,7 +693,17 @@ export function createPaymentsService(deps: {
       const reported = provider.chargeFromWebhook(event);
       if (reported) await settle(reported.reference, reported.charge, 'webhook');
       const refund = provider.refundFromWebhook(event);
-      if (refund && isPaymentReference(refund.reference)) await refunded(refund.reference, 'webhook', event);
+      // A charge given back whole, else a part of it (a cancellation) of the amount the event names.
+      if (
+        refund &&
+        isPaymentReference(refund.reference) &&
+        !(await refunded(refund.reference, 'webhook', event)) &&
+        refund.amountCents !== null
+      ) {
+        await partialRefunds.reported(refund.reference, refund.amountCents, event);
+      }
+      const transfer = provider.transferFromWebhook(event);
+      if (transfer) await deps.onTransfer?.(transfer.reference, transfer.state);
     },
 
     /** For the sandbox checkout page. */

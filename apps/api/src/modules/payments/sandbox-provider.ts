@@ -16,7 +16,7 @@ const isFailure = (reason: string | null): reason is PaymentFailure =>
  * its M-Pesa prompts wait on a sandbox phone page per number (/api/payments/sandbox/phone/{E.164});
  * what the payer chose there is the charge's outcome. +254700000001 declines at once and
  * +254700000002 never answers, as providers' test numbers do. It never sees real money and accepts
- * no webhook; a refund is done at once.
+ * no webhook; a refund is done at once, and a payout is paid the moment it is sent.
  */
 export function createSandboxProvider({ db }: { db: Db }): PaymentProvider {
   return {
@@ -58,6 +58,14 @@ export function createSandboxProvider({ db }: { db: Db }): PaymentProvider {
     verifySignature: () => false,
     // No money moved, so giving it back is done the moment it is asked for.
     refund: async () => 'refunded',
+    findRefund: async () => null,
     refundFromWebhook: () => null,
+    createRecipient: async (recipient) => `RCP_sandbox_${recipient.kind}`,
+    transfer: async ({ reference }) => ({
+      status: 'success',
+      transferCode: `TRF_sandbox_${reference}`,
+      raw: { sandbox: 'paid' },
+    }),
+    transferFromWebhook: () => null,
   };
 }

@@ -559,6 +559,14 @@ export async function endHolds(db: Db, reference: string, state: 'sold' | 'relea
     .where(and(eq(stockHolds.reference, reference), eq(stockHolds.state, 'held')));
 }
 
+/** Puts units back on the stock (a cancelled order line's). */
+export async function returnToStock(db: Db, id: string, quantity: number): Promise<void> {
+  await db
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+}
+
 /** Takes sold units off the stock; the caller has checked they are there. */
 export async function removeFromStock(db: Db, id: string, quantity: number): Promise<void> {
   await db

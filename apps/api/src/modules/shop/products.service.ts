@@ -389,6 +389,19 @@ export function createProductsService(deps: {
       return true;
     },
 
+    /**
+     * Puts the units of cancelled order lines back on sale (#27). Rows are written in product id
+     * order, the order a sale locks them in, so a sale and a cancellation never wait on each other.
+     */
+    async restock(tx: Db, lines: StockLine[]): Promise<void> {
+      if (lines.length === 0) return;
+      const ordered = [...lines].sort((a, b) =>
+        a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+      );
+      for (const line of ordered) await repo.returnToStock(tx, line.productId, line.quantity);
+      await catalogueChanged(tx);
+    },
+
     /** Gives a payment's held units back (a no-op for units already sold or given back). */
     async releaseStock(tx: Db, reference: string): Promise<void> {
       await repo.endHolds(tx, reference, 'released');

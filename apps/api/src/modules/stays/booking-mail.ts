@@ -1,3 +1,4 @@
+import { CANCELLATION_MAIL as CANCELLED } from '@sokoni/contracts/cancellations';
 import { splitName } from '@sokoni/contracts/events-rules';
 import {
   BOOKING_MAIL as GUEST,
@@ -74,4 +75,51 @@ export function newBookingMail(booking: BookingParties, siteUrl: string): MailMe
     text: plainText(letter),
     html: html(letter),
   };
+}
+
+/**
+ * The two letters of a confirmed stay its guest cancelled (#27): the guest's (what comes back under
+ * the host's policy, if anything) and the host's (the nights are free again). `refund` arrives
+ * formatted; null when the policy gives nothing back.
+ */
+export function bookingCancelledMails(
+  booking: BookingParties,
+  refund: string | null,
+  siteUrl: string,
+): MailMessage[] {
+  const checkIn = formatStayDay(booking.startDate);
+  const guest: Letter = {
+    paragraphs: [
+      [CANCELLED.greeting(booking.guest.name)],
+      [CANCELLED.stay.guestCancelled(booking.stay.title, checkIn)],
+      refund ? [CANCELLED.refund(refund), CANCELLED.refundTiming] : [CANCELLED.stay.noRefund],
+    ],
+    linkLine: GUEST.myTrips,
+    url: `${siteUrl}${MY_TRIPS_PATH}`,
+    signOff: CANCELLED.signOff,
+  };
+  const host: Letter = {
+    paragraphs: [
+      [CANCELLED.greeting(booking.host.name)],
+      [CANCELLED.stay.hostCancelled(splitName(booking.guest.name).firstName, booking.stay.title, checkIn)],
+      ...(refund ? [[CANCELLED.stay.guestRefunded(refund)]] : []),
+    ],
+    linkLine: HOST.listings,
+    url: `${siteUrl}${HOST_LISTINGS_PATH}`,
+    signOff: CANCELLED.signOff,
+  };
+  return [
+    {
+      to: booking.guest.email,
+      subject: CANCELLED.stay.guestSubject(booking.stay.title),
+      text: plainText(guest),
+      html: html(guest),
+    },
+    {
+      to: booking.host.email,
+      subject: CANCELLED.stay.hostSubject(booking.stay.title),
+      text: plainText(host),
+      html: html(host),
+    },
+  ];
 }

@@ -53,7 +53,12 @@ export function bookingPaymentHandler({
       const booking = await partiesOf(tx, bookingId);
       const releaseAt = checkInMoment(booking.startDate) + RELEASE_RULES.afterCheckInHours * 60 * 60 * 1000;
       return [
-        { earnerId: booking.host.id, part: `booking:${bookingId}`, grossCents: amountCents, releaseAt: new Date(releaseAt) },
+        {
+          earnerId: booking.host.id,
+          part: `booking:${bookingId}`,
+          grossCents: amountCents,
+          releaseAt: new Date(releaseAt),
+        },
       ];
     },
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { CancellationPolicy } from '@sokoni/contracts/cancellations';
 import type { BookingStatus } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
@@ -22,6 +23,9 @@ export type BookingRecord = {
   amountCents: number;
   holdExpiresAt: Date | null;
   paymentReference: string | null;
+  /** A confirmed stay its guest cancelled (#27), and what of its price went back to them. */
+  cancelledAt: Date | null;
+  refundCents: number | null;
   createdAt: Date;
 };
 
@@ -42,6 +46,8 @@ const bookingColumns = {
   amountCents: stayBookings.amountCents,
   holdExpiresAt: stayBookings.holdExpiresAt,
   paymentReference: stayBookings.paymentReference,
+  cancelledAt: stayBookings.cancelledAt,
+  refundCents: stayBookings.refundCents,
   createdAt: stayBookings.createdAt,
 };
 
@@ -67,13 +73,23 @@ async function takingNights<T>(db: Db, write: (savepoint: Db) => Promise<T>): Pr
 export async function lockStay(
   db: Db,
   stayId: string,
-): Promise<{ id: string; title: string; hostId: string; pricePerNightCents: number } | undefined> {
+): Promise<
+  | {
+      id: string;
+      title: string;
+      hostId: string;
+      pricePerNightCents: number;
+      cancellationPolicy: CancellationPolicy;
+    }
+  | undefined
+> {
   const [row] = await db
     .select({
       id: stays.id,
       title: stays.title,
       hostId: stays.hostId,
       pricePerNightCents: stays.pricePerNightCents,
+      cancellationPolicy: stays.cancellationPolicy,
     })
     .from(stays)
     .where(eq(stays.id, stayId))
@@ -240,6 +256,23 @@ export async function cancelBooking(db: Db, id: string, at: Date): Promise<void>
     .where(eq(stayBookings.id, id));
 }
 
+/** A confirmed stay cancelled by its guest (#27): its nights free at once, `refundCents` given back. */
+export async function cancelConfirmedBooking(
+  db: Db,
+  id: string,
+  cancellation: { at: Date; refundCents: number },
+): Promise<void> {
+  await db
+    .update(stayBookings)
+    .set({
+      status: 'cancelled',
+      cancelledAt: cancellation.at,
+      refundCents: cancellation.refundCents,
+      updatedAt: cancellation.at,
+    })
+    .where(and(eq(stayBookings.id, id), eq(stayBookings.status, 'confirmed')));
+}
+
 /**
  * Nights held unpaid now, at one stay and in all: by the holder, and (for a young holder) by young
  * accounts of their network; `except` leaves a booking out (the one being held again).
@@ -301,6 +334,7 @@ const tripColumns = (at: Date) => ({
   stayImage: sql<string | null>`${stays.images}[1]`,
   hostName: host.name,
   hostEmail: host.email,
+  cancellationPolicy: stays.cancellationPolicy,
   /** The refund of the latest payment of the booking that has one (a payment that came too late). */
   refund: sql<'pending' | 'refunded' | null>`(select ${payments.refundStatus} from ${payments}
     where ${payments.paymentType} = 'booking' and ${payments.subjectId} = ${stayBookings.id}::text
@@ -318,6 +352,7 @@ export type TripRecord = BookingRecord & {
   stayImage: string | null;
   hostName: string;
   hostEmail: string;
+  cancellationPolicy: CancellationPolicy;
   refund: 'pending' | 'refunded' | null;
   nightsFree: boolean;
 };

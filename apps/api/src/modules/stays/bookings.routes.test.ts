@@ -428,7 +428,7 @@ describe('POST /api/bookings/{id}/cancel', () => {
     expect((await book(await newGuest(), stay.id, dates('2027-08-01', '2027-08-03'))).statusCode).toBe(201);
   });
 
-  it('refuses while a payment of it is under way, and once it is paid; allows it once that payment lapsed', async () => {
+  it('refuses while a payment of it is under way; allows it once that payment lapsed', async () => {
     const stay = await createStay(t.app, host);
     const guest = await newGuest();
     const paying = await bookStay(t.app, guest, stay.id, dates('2027-08-10', '2027-08-12'));
@@ -440,9 +440,9 @@ describe('POST /api/bookings/{id}/cancel', () => {
       STAY_MESSAGES.cancelWhilePaying,
     );
 
+    // A paid one is cancelled under the host's policy (booking-cancellations.routes.test.ts).
     const paid = await bookStay(t.app, guest, stay.id, dates('2027-08-20', '2027-08-22'));
     await payBooking(t.app, guest, paid);
-    await expectRefused(await cancel(guest, paid.id), 409, 'CANNOT_CANCEL', STAY_MESSAGES.cannotCancel);
 
     clock += (PAYMENT_HOLD_MINUTES + 1) * MINUTE;
     expect((await cancel(guest, paying.id)).json()).toMatchObject({ status: 'cancelled' });

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
-import { BookStayInput, Booking, Trip } from '@sokoni/contracts/stays';
+import { bookingCancellation } from '@sokoni/contracts/cancellations';
+import { BookStayInput, Booking, CancelledTrip, Trip } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { callerOf } from '../../lib/auth-guard.js';
 import { standingOf } from '../../lib/standing.js';
@@ -82,11 +83,26 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
       schema: {
         tags: ['stays'],
         summary:
-          "Cancel one of the caller's bookings not paid for (not while a payment of it is under way): its nights are free at once",
+          "Cancel one of the caller's bookings, its nights free at once: one not paid for (not while a payment of it is under way), or a confirmed one before check-in under the host's policy, refunded through the ledger and both sides e-mailed",
         params: IdParams,
-        response: { 200: Trip, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: CancelledTrip, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request) => bookings.cancel(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/bookings/:id/cancellation',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['stays'],
+        summary:
+          "What cancelling one of the caller's confirmed stays would give back now, under the host's policy",
+        params: IdParams,
+        response: { 200: bookingCancellation, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => bookings.cancellation(callerOf(request), request.params.id),
   );
 };

@@ -1,6 +1,13 @@
+import {
+  CANCEL_MESSAGES,
+  checkInMoment,
+  stayRefundPercent,
+  type BookingCancellation,
+  type CancellationPolicy,
+} from '@sokoni/contracts/cancellations';
 import { PAYMENT_HOLD_MINUTES } from '@sokoni/contracts/checkout';
-import { centsToShillings } from '@sokoni/contracts/money';
-import type { Booking, BookStayInput, Trip } from '@sokoni/contracts/stays';
+import { centsToShillings, formatKESExact } from '@sokoni/contracts/money';
+import type { Booking, BookStayInput, CancelledTrip, Trip } from '@sokoni/contracts/stays';
 import {
   STAY_HELD_BOOKINGS_MAX,
   STAY_MESSAGES,
@@ -18,9 +25,10 @@ import { openKeyOf, supersedeOpenPayment } from '../../lib/open-payments.js';
 import { refuseOwn, requireAccess, type Access } from '../../lib/access.js';
 import type { Standing } from '../../lib/standing.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { Ledger } from '../ledger/ledger.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { FulfilOutcome, PaymentHold } from '../payments/payment-handlers.js';
-import { bookingConfirmationMail, newBookingMail } from './booking-mail.js';
+import { bookingCancelledMails, bookingConfirmationMail, newBookingMail } from './booking-mail.js';
 import * as repo from './bookings.repository.js';
 import { expireLapsedHolds, type NightRange } from './stays.repository.js';
 
@@ -32,6 +40,9 @@ const datesTaken = () => conflict(STAY_MESSAGES.datesBooked, 'DATES_TAKEN');
 const tooManyHeld = () => conflict(STAY_MESSAGES.tooManyHeld, 'TOO_MANY_HELD_BOOKINGS');
 /** What a booking's payment is for, as the provider's checkout shows it: '3 nights at Lakeside Cottage'. */
 const paymentDescription = (nights: number, title: string) => `${STAY_MESSAGES.nights(nights)} at ${title}`;
+
+/** What a stay's cancellation gives back at `percent` of its price: cents, rounded half up. */
+const refundOf = (amountCents: number, percent: number) => Math.floor((amountCents * percent + 50) / 100);
 
 /** Another guest's booking is answered exactly like a missing one. */
 const bookingAccess: Access<{ guestId: string }> = {
@@ -69,12 +80,19 @@ const canPayAgain = (booking: Booking, nightsFree: boolean, at: number) =>
   booking.status === 'held' ||
   (booking.status === 'expired' && nightsFree && booking.startDate >= nairobiToday(at));
 
+/** A confirmed stay may be cancelled by its guest until check-in (#27). */
+const canCancel = (booking: repo.BookingRecord, at: number) =>
+  booking.status === 'confirmed' && at < checkInMoment(booking.startDate);
+
 /** A booking as its guest sees it; the host's e-mail only once the booking is confirmed. */
 function toTrip(record: repo.TripRecord, at: number): Trip {
   const booking = toBooking(record, record.refund, at);
   return {
     ...booking,
     canPayAgain: canPayAgain(booking, record.nightsFree, at),
+    cancelledAt: record.cancelledAt?.toISOString() ?? null,
+    refundAmount: record.refundCents === null ? null : centsToShillings(record.refundCents),
+    canCancel: canCancel(record, at),
     stay: {
       id: record.stayId,
       title: record.stayTitle,
@@ -102,6 +120,8 @@ export type BookingsService = ReturnType<typeof createBookingsService>;
 export function createBookingsService(deps: {
   db: Db;
   mail: Pick<MailService, 'queue'>;
+  /** A confirmed stay cancelled gives its refund back out of the host's earning of it (#27). */
+  ledger: Pick<Ledger, 'lockEarningsOfParts' | 'refund'>;
   /** Sokoni's own origin, for the links in booking e-mails (read when one is made). */
   siteUrl: () => string;
   /**
@@ -165,6 +185,42 @@ export function createBookingsService(deps: {
   /** The superseded holds let their nights go: a booking paid for meanwhile stays confirmed. */
   async function releaseOwnHolds(tx: Db, own: string[], at: Date): Promise<void> {
     for (const id of own) await repo.expireHeldBooking(tx, id, at);
+  }
+
+  /**
+   * A confirmed stay cancelled by its guest before check-in, under the host's policy, in `tx` with
+   * the stay and then the booking locked: marked cancelled (its nights free), what the policy gives
+   * back refunded out of the host's earning of it, both sides e-mailed.
+   */
+  async function cancelConfirmed(
+    tx: Db,
+    stay: { id: string; title: string; cancellationPolicy: CancellationPolicy },
+    booking: repo.BookingRecord,
+  ): Promise<{ stayId: string; message: string }> {
+    const moment = now();
+    if (!canCancel(booking, moment)) throw conflict(CANCEL_MESSAGES.bookingStarted, 'BOOKING_STARTED');
+    const percent = stayRefundPercent(stay.cancellationPolicy, checkInMoment(booking.startDate), moment);
+    const refundCents = refundOf(booking.amountCents, percent);
+    await repo.cancelConfirmedBooking(tx, booking.id, { at: new Date(moment), refundCents });
+    if (refundCents > 0) {
+      const [earning] = await deps.ledger.lockEarningsOfParts(tx, [`booking:${booking.id}`]);
+      // A stay paid before the ledger began was handed to its host whole: it is not refunded here.
+      if (!earning) throw conflict(CANCEL_MESSAGES.earningsSpent, 'EARNINGS_PAID_OUT');
+      await deps.ledger.refund(tx, earning, refundCents, {
+        reason: 'stay_cancelled',
+        description: `Cancelled: ${paymentDescription(booking.nights, stay.title)}`.slice(0, 200),
+      });
+    }
+    const parties = await repo.findBookingParties(tx, booking.id);
+    if (!parties) throw new Error(`booking ${booking.id} vanished while it was cancelled`);
+    const refund = refundCents > 0 ? formatKESExact(centsToShillings(refundCents)) : null;
+    for (const letter of bookingCancelledMails(parties, refund, deps.siteUrl()))
+      await deps.mail.queue(tx, letter);
+    await nightsChanged(stay.id, tx);
+    return {
+      stayId: stay.id,
+      message: refund ? CANCEL_MESSAGES.bookingCancelled(refund) : CANCEL_MESSAGES.bookingCancelledNoRefund,
+    };
   }
 
   /**
@@ -234,26 +290,53 @@ export function createBookingsService(deps: {
     getMine: findTrip,
 
     /**
-     * The guest calls off a booking not paid for: its nights are free at once. Refused for a paid
-     * booking, and while a payment of it is under way (it could still succeed).
+     * The guest calls off a booking, its nights free at once. One not paid for simply ends (again:
+     * nothing changes), but not while a payment of it is under way (it could still succeed). A
+     * confirmed one is cancelled until check-in under the host's policy (#27): what it gives back
+     * is refunded out of the host's earning, and guest and host are told by e-mail.
      */
-    async cancel(caller: AuthUser, id: string): Promise<Trip> {
+    async cancel(caller: AuthUser, id: string): Promise<CancelledTrip> {
       const cancelled = await db.transaction(async (tx) => {
-        const booking = requireAccess(
+        const found = requireAccess(
           caller,
-          isUuid(id) ? await repo.lockBooking(tx, id) : undefined,
+          isUuid(id) ? await repo.findBookingById(tx, id) : undefined,
           bookingAccess,
         );
-        if (booking.status === 'cancelled') return undefined;
-        if (booking.status === 'confirmed') throw conflict(STAY_MESSAGES.cannotCancel, 'CANNOT_CANCEL');
+        const stay = await repo.lockStay(tx, found.stayId);
+        const booking = await repo.lockBooking(tx, found.id);
+        if (!stay || !booking) throw bookingNotFound();
+        if (booking.status === 'cancelled') {
+          if (booking.cancelledAt) throw conflict(CANCEL_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+          return { stayId: undefined, message: CANCEL_MESSAGES.bookingReleased };
+        }
+        if (booking.status === 'confirmed') return cancelConfirmed(tx, stay, booking);
         if (await repo.hasOpenPayment(tx, booking.id, at()))
           throw conflict(STAY_MESSAGES.cancelWhilePaying, 'PAYMENT_IN_PROGRESS');
         await repo.cancelBooking(tx, booking.id, at());
-        return booking.stayId;
+        return { stayId: booking.stayId, message: CANCEL_MESSAGES.bookingReleased };
       });
       // The stay whose nights it freed (none when it was cancelled already).
-      if (cancelled) await nightsChanged(cancelled);
-      return findTrip(caller, id);
+      if (cancelled.stayId) await nightsChanged(cancelled.stayId);
+      return { ...(await findTrip(caller, id)), message: cancelled.message };
+    },
+
+    /** What cancelling a confirmed stay would give its guest back now (#27: the stay page's preview). */
+    async cancellation(caller: AuthUser, id: string): Promise<BookingCancellation> {
+      const trip = requireAccess(
+        caller,
+        isUuid(id) ? await repo.findTripById(db, id, at()) : undefined,
+        bookingAccess,
+      );
+      if (trip.status !== 'confirmed')
+        throw conflict(CANCEL_MESSAGES.bookingNotConfirmed, 'BOOKING_NOT_CONFIRMED');
+      const moment = now();
+      const refundPercent = stayRefundPercent(trip.cancellationPolicy, checkInMoment(trip.startDate), moment);
+      return {
+        policy: trip.cancellationPolicy,
+        refundPercent,
+        refund: centsToShillings(refundOf(trip.amountCents, refundPercent)),
+        canCancel: canCancel(trip, moment),
+      };
     },
 
     // ---- the payment engine's side (booking-payments.ts) -----------------------------------------

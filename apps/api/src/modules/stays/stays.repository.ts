@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { CancellationPolicy } from '@sokoni/contracts/cancellations';
 import type { StayFilters } from '@sokoni/contracts/stays';
 import type { Db } from '../../db/client.js';
 import { epochMicros } from '../../lib/memory-index.js';
@@ -20,6 +21,7 @@ export type StayRecord = {
   hostName: string;
   ratingSum: number;
   reviewCount: number;
+  cancellationPolicy: CancellationPolicy;
   createdAt: Date;
 };
 
@@ -44,6 +46,7 @@ const stayColumns = {
   hostName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${stays.hostId})`,
   ratingSum: stays.ratingSum,
   reviewCount: stays.reviewCount,
+  cancellationPolicy: stays.cancellationPolicy,
   createdAt: stays.createdAt,
 };
 

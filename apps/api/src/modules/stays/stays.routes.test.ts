@@ -78,6 +78,8 @@ describe('listing a place', () => {
       host: { id: host.id, name: 'Njeri Mwangi' },
       rating: 0,
       reviewCount: 0,
+      // A host who chooses none gets the moderate policy.
+      cancellationPolicy: 'moderate',
       bookings: [],
       reviews: [],
     });

@@ -83,6 +83,7 @@ function toSummary(record: repo.StayRecord): StaySummary {
     host: { id: record.hostId, name: record.hostName },
     rating: ratingOf(record),
     reviewCount: record.reviewCount,
+    cancellationPolicy: record.cancellationPolicy,
   };
 }
 
@@ -279,6 +280,7 @@ export function createStaysService(deps: {
           guests: input.guests,
           images: input.images,
           amenities: input.amenities,
+          cancellationPolicy: input.cancellationPolicy,
           hostId: caller.sub,
           calendarToken: randomBytes(16).toString('hex'),
           createdAt: moment,
@@ -308,6 +310,7 @@ export function createStaysService(deps: {
           guests: input.guests,
           images: input.images,
           amenities: input.amenities,
+          cancellationPolicy: input.cancellationPolicy,
           updatedAt: at(),
         });
       });
