@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
 import { mailsTo } from './outbox-support';
 import {
   attachScreenshots,
@@ -7,11 +6,11 @@ import {
   createProduct,
   DESKTOP,
   expectNoSidewaysScroll,
+  payInSandbox,
   registerUser,
   seriousViolations,
   signInTo,
   unique,
-  type Account,
 } from './support';
 
 const TO_KISUMU = {
@@ -21,32 +20,6 @@ const TO_KISUMU = {
   town: 'Kisumu',
   address: 'Oginga Odinga Street, Mega Plaza',
 } as const;
-
-/** Pays an order through the API as the sandbox checkout does: initialize, Pay, verify. */
-async function payInSandbox(
-  request: APIRequestContext,
-  buyer: Account,
-  order: { id: string; totalAmount: number },
-  baseURL: string,
-) {
-  const initialized = await request.post('/api/payments/initialize', {
-    headers: bearer(buyer),
-    data: {
-      email: buyer.email,
-      amount: order.totalAmount,
-      callback_url: `${baseURL}/payment/callback`,
-      paymentType: 'order',
-      orderId: order.id,
-    },
-  });
-  expect(initialized.status(), await initialized.text()).toBe(200);
-  const { reference } = ((await initialized.json()) as { data: { reference: string } }).data;
-  expect((await request.post(`/api/payments/sandbox/${reference}/pay`)).ok()).toBe(true);
-  const verified = await request.get(`/api/payments/verify?reference=${reference}`, {
-    headers: bearer(buyer),
-  });
-  expect(((await verified.json()) as { status: string }).status).toBe('success');
-}
 
 test.describe('sales: the seller ships, the buyer sees it', () => {
   test("a buyer pays for a two-seller order to Kisumu; a seller sees the sale with the buyer's phone and marks it shipped; the buyer's order says Shipped; both e-mails are in the outbox", async ({
@@ -81,7 +54,12 @@ test.describe('sales: the seller ships, the buyer sees it', () => {
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const order = (await placed.json()) as { id: string; totalAmount: number };
-    await payInSandbox(request, buyer, order, baseURL!);
+    await payInSandbox(
+      request,
+      buyer,
+      { paymentType: 'order', orderId: order.id, amount: order.totalAmount },
+      baseURL!,
+    );
     const orderNumber = `Order #${order.id.slice(0, 6)}`;
 
     // Amina's sale: her line only, how to reach the buyer, where it goes.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { InitializePaymentInput } from '@sokoni/contracts/payments';
 import type { CreateProductInput, Product } from '@sokoni/contracts/shop';
 import { solidPng } from './png';
 
@@ -233,4 +234,28 @@ export async function fetchProduct(request: APIRequestContext, id: string): Prom
   const response = await request.get(`/api/products/${id}`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as Product;
+}
+
+type WithoutPayer<Input> = Input extends unknown ? Omit<Input, 'email' | 'callback_url'> : never;
+/** What a payment is for and its amount, as POST /api/payments/initialize takes them. */
+export type PaymentFor = WithoutPayer<InitializePaymentInput>;
+
+/** Pays through the API as the sandbox checkout does: initialize, Pay (paid at once), verify. */
+export async function payInSandbox(
+  request: APIRequestContext,
+  payer: Account,
+  payment: PaymentFor,
+  baseURL: string,
+) {
+  const initialized = await request.post('/api/payments/initialize', {
+    headers: bearer(payer),
+    data: { ...payment, email: payer.email, callback_url: `${baseURL}/payment/callback` },
+  });
+  expect(initialized.status(), await initialized.text()).toBe(200);
+  const { reference } = ((await initialized.json()) as { data: { reference: string } }).data;
+  expect((await request.post(`/api/payments/sandbox/${reference}/pay`)).ok()).toBe(true);
+  const verified = await request.get(`/api/payments/verify?reference=${reference}`, {
+    headers: bearer(payer),
+  });
+  expect(((await verified.json()) as { status: string }).status).toBe('success');
 }

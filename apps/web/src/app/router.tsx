@@ -189,6 +189,14 @@ const CertificateVerificationPage = lazyPage(
   () => import('@/features/courses/pages/certificate-verification-page'),
   (m) => m.CertificateVerificationPage,
 );
+const EarningsPage = lazyPage(
+  () => import('@/features/earnings/pages/earnings-page'),
+  (m) => m.EarningsPage,
+);
+const FinancePage = lazyPage(
+  () => import('@/features/admin/pages/finance-page'),
+  (m) => m.FinancePage,
+);
 const NotFoundPage = lazyPage(
   () => import('./not-found-page'),
   (m) => m.NotFoundPage,
@@ -265,6 +273,8 @@ const protectedRoutes: RouteObject[] = [
   { path: 'orders/:id', element: <OrderPage /> },
   { path: 'wishlist', element: <WishlistPage /> },
   { path: 'sales', element: <SalesPage /> },
+  { path: 'earnings', element: <EarningsPage /> },
+  { path: 'admin/finance', element: <FinancePage /> },
   { path: 'sell', element: <SellPage /> },
   { path: 'my-products', element: <MyProductsPage /> },
   { path: 'community/new', element: <NewThreadPage /> },

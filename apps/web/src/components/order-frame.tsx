@@ -15,6 +15,8 @@ type OrderFrameProps = {
   status: { label: string; className: string };
   total: number;
   items: Order['items'];
+  /** What can be done with one line (Cancel), shown under it. */
+  lineAction?: (item: Order['items'][number]) => ReactNode;
   /** The parts below the lines: delivery, shipping, the next step. */
   children?: ReactNode;
 };
@@ -29,6 +31,7 @@ export function OrderFrame({
   status,
   total,
   items,
+  lineAction,
   children,
 }: OrderFrameProps) {
   return (
@@ -66,7 +69,10 @@ export function OrderFrame({
             quantity={item.quantity}
             price={item.price}
             quantityPrefix="Qty "
-          />
+            cancelled={item.cancelledAt !== null}
+          >
+            {lineAction?.(item)}
+          </LineItem>
         ))}
       </ul>
       {children}

@@ -135,6 +135,20 @@ export async function apiRequestWithTotal<T extends unknown[]>(
 }
 
 /**
+ * A file from the API (a ticket's calendar entry, an earner's statement as CSV): a link cannot carry
+ * the bearer token, so it is fetched here and handed back as a blob, to be saved (save-file.ts).
+ * Errors are the client's own (ApiError, 401 → sign-out).
+ */
+export async function apiDownload(path: string): Promise<Blob> {
+  const token = useAuthStore.getState().user?.token;
+  const response = await fetch(`${API_BASE}${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw failedResponseError(response.status, await readJson(response), Boolean(token));
+  return response.blob();
+}
+
+/**
  * The message to show for a failed call: the server's when it coded the failure (a broken rule, a
  * full disk, a provider that is down, a refusal newer than this build), else the screen's fallback.
  * An unexpected error's message (INTERNAL_ERROR), or an answer that is not ours (a proxy's), gets

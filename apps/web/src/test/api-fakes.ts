@@ -100,6 +100,9 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
         quantity: 1,
         price: 1500,
         product: { name: `Ordered product ${n}`, image: null },
+        cancelledAt: null,
+        cancelledBy: null,
+        canCancel: false,
       },
     ],
     delivery: {
@@ -110,6 +113,8 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
       address: 'Moi Avenue, Bazaar Plaza',
     },
     shipments: [],
+    receivedAt: null,
+    canConfirmReceived: false,
     ...overrides,
   };
 }
@@ -135,6 +140,7 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     organizer: { id: '00000000-0000-4000-8000-0000000000ee', name: 'Nairobi Live' },
     ticketsAvailable: 80,
     capacity: 100,
+    cancelled: false,
     ...overrides,
   };
 }

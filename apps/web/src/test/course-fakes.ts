@@ -102,6 +102,8 @@ export function buildEnrollment(courseId: string, overrides: Partial<Enrollment>
     completedAt: null,
     certificate: null,
     rating: null,
+    refundedAt: null,
+    canAskRefund: false,
     ...overrides,
   };
 }

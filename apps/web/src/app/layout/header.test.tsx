@@ -70,6 +70,7 @@ describe('header navigation', () => {
     expect(mainLinks().slice(8)).toEqual([
       ['Wishlist', '/wishlist'],
       ['Sales', '/sales'],
+      ['Earnings', '/earnings'],
       ['My Tickets', '/tickets/mine'],
       ['Your Events', '/tickets/organizer'],
       ['My Trips', '/trips'],
@@ -102,6 +103,7 @@ describe('header navigation', () => {
       ['My Orders', '/orders'],
       ['Wishlist', '/wishlist'],
       ['Sales', '/sales'],
+      ['Earnings', '/earnings'],
       ['My Tickets', '/tickets/mine'],
       ['Your Events', '/tickets/organizer'],
       ['My Trips', '/trips'],

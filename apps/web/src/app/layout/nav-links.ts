@@ -23,6 +23,7 @@ export const SIGNED_IN_LINKS: NavLinkItem[] = [
 export const ACCOUNT_LINKS: NavLinkItem[] = [
   { to: '/wishlist', label: 'Wishlist' },
   { to: '/sales', label: 'Sales' },
+  { to: '/earnings', label: 'Earnings' },
   { to: '/tickets/mine', label: 'My Tickets' },
   { to: '/tickets/organizer', label: 'Your Events' },
   { to: '/trips', label: 'My Trips' },

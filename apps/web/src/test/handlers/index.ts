@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { DEFAULT_FEE_PERCENT } from '@sokoni/contracts/earnings';
 import { noContent } from '../answers';
 
 /**
@@ -15,4 +16,6 @@ export const handlers = [
   // An event's or a paid course's page asks whether the signed-in buyer's last payment went through.
   http.get('/api/events/:id/last-payment', () => HttpResponse.json({ unpaid: null })),
   http.get('/api/courses/:id/last-payment', () => HttpResponse.json({ unpaid: false })),
+  // A listing form says under its price what the seller receives after Sokoni's fee.
+  http.get('/api/fees', () => HttpResponse.json(DEFAULT_FEE_PERCENT)),
 ];

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Classroom, Enrollment } from '@sokoni/contracts/courses';
 import { useAuthStore } from '@/stores/auth';
@@ -122,6 +123,28 @@ describe('classroom', () => {
     expect(screen.getByText('The body of lesson 2.')).toBeTruthy();
     expect(currentUrl()).toBe(`/courses/${classroom.course.id}/classroom?lesson=${second.id}`);
     expect(document.activeElement).toBe(lessonHeading());
+  });
+
+  it("refunds a learner who asks while eligible, and leaves the classroom for the course's page (#27)", async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const classroom = buildClassroom(buildCourse({ price: 2500 }), { canAskRefund: true });
+    const refunds: string[] = [];
+    serve(classroom);
+    server.use(
+      http.post('/api/courses/:id/refund', ({ params }) => {
+        refunds.push(String(params.id));
+        return HttpResponse.json({ message: CANCEL_MESSAGES.courseRefunded, refund: 2500 });
+      }),
+    );
+    renderClassroom(classroom.course.id);
+
+    await user.click(await screen.findByRole('button', { name: 'Ask for a refund' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, refund me' }));
+
+    await waitFor(() => expect(currentUrl()).toBe(`/courses/${classroom.course.id}`));
+    expect(refunds).toEqual([classroom.course.id]);
+    expect(success).toHaveBeenCalledWith(CANCEL_MESSAGES.courseRefunded);
   });
 
   it('reopens the lesson named in the address after a reload', async () => {

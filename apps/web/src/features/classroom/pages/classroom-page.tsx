@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { COURSE_MESSAGES, formatCourseDuration, progressPercent } from '@sokoni/contracts/courses-rules';
 import type { Classroom, Lesson } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';
+import { CourseRefundButton } from '@/components/course-refund-button';
 import { CheckCircleIcon } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { LoadingState } from '@/components/spinner';
@@ -50,6 +51,7 @@ function ClassroomView({ classroom }: { classroom: Classroom }) {
   const lessons = course.lessons;
   const learner = enrollment.enrolled && !enrollment.instructor;
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const selected = chosenLesson(lessons, searchParams.get(LESSON_PARAM), enrollment.instructor);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const movedRef = useRef(false);
@@ -102,6 +104,15 @@ function ClassroomView({ classroom }: { classroom: Classroom }) {
           {course.instructor.name} · {COURSE_MESSAGES.lessons(lessons.length)}
         </p>
         {learner ? <CourseProgressBar percent={percent} label="Course progress" /> : null}
+        {learner && enrollment.canAskRefund ? (
+          <div className="sm:max-w-56">
+            <CourseRefundButton
+              course={course}
+              // The place is given up: the classroom is no longer the learner's.
+              onRefunded={() => navigate(`/courses/${encodeURIComponent(course.id)}`, { replace: true })}
+            />
+          </div>
+        ) : null}
         {enrollment.instructor ? (
           <p className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-700">
             You teach this course: you see every lesson, released or not.

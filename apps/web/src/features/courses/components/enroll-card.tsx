@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses-rules';
+import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';
+import { CourseRefundButton } from '@/components/course-refund-button';
 import { UnpaidNotice } from '@/components/unpaid-notice';
 import { FormAlert } from '@/components/form-alert';
 import { LazyPayStep } from '@/components/lazy-pay-step';
@@ -43,6 +45,7 @@ function Enrolled({ course, enrollment }: { course: Course; enrollment: Enrollme
           View Certificate
         </Link>
       ) : null}
+      {enrollment.canAskRefund ? <CourseRefundButton course={course} /> : null}
     </div>
   );
 }
@@ -119,8 +122,15 @@ function PaidEnrol({ course, learner, onVisitor }: EnrolProps) {
 
 type EnrolProps = { course: Course; learner: AuthUser | null; onVisitor: () => void };
 
-/** The price and the way to join, for someone not (yet) enrolled; a visitor is asked to log in. */
-function Enrol({ course, learner }: Omit<EnrolProps, 'onVisitor'>) {
+/**
+ * The price and the way to join, for someone not (yet) enrolled (or refunded, #27); a visitor is
+ * asked to log in.
+ */
+function Enrol({
+  course,
+  learner,
+  refundedAt = null,
+}: Omit<EnrolProps, 'onVisitor'> & { refundedAt?: string | null }) {
   const [askedToSignIn, setAskedToSignIn] = useState(false);
   const Join = course.price === 0 ? FreeEnrol : PaidEnrol;
   return (
@@ -129,6 +139,12 @@ function Enrol({ course, learner }: Omit<EnrolProps, 'onVisitor'>) {
         {formatCoursePrice(course.price)}
       </p>
       <p className="text-sm text-slate-600">Learn at your own pace, with a certificate when you finish.</p>
+      {refundedAt ? (
+        <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+          You were refunded for this course on{' '}
+          <time dateTime={refundedAt}>{formatNairobiTime(refundedAt)}</time>.
+        </p>
+      ) : null}
       {askedToSignIn && !learner ? (
         <SignInPrompt message={COURSE_MESSAGES.enrolLoginRequired} tone="alert" />
       ) : null}
@@ -159,7 +175,7 @@ function LearnerCard({ course, learner }: { course: Course; learner: AuthUser })
   }
   if (enrollment.data.instructor) return <Teaching course={course} />;
   if (enrollment.data.enrolled) return <Enrolled course={course} enrollment={enrollment.data} />;
-  return <Enrol course={course} learner={learner} />;
+  return <Enrol course={course} learner={learner} refundedAt={enrollment.data.refundedAt} />;
 }
 
 function CardFrame({ course, children }: { course: Course; children: ReactNode }) {

@@ -2,8 +2,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import type { RequestHandler } from 'msw';
+import toast from 'react-hot-toast';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
@@ -388,6 +390,47 @@ describe('enrolment card', () => {
     expect(screen.getByRole('link', { name: 'View Certificate' }).getAttribute('href')).toBe(
       `/courses/${done.id}/certificate`,
     );
+  });
+
+  it('refunds a learner who asks while eligible, after asking: the message, then the course to join again (#27)', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const course = buildCourse({ price: 2500 });
+    let standing = enrolledIn(course.id, 10, { canAskRefund: true });
+    const { requests } = serveCourse(
+      course,
+      () => standing,
+      http.post(`/api/courses/${course.id}/refund`, () => {
+        standing = buildEnrollment(course.id, { refundedAt: '2026-03-02T07:00:00.000Z' });
+        return HttpResponse.json({ message: CANCEL_MESSAGES.courseRefunded, refund: 2500 });
+      }),
+    );
+    renderCoursePage(course.id);
+
+    await user.click(await screen.findByRole('button', { name: 'Ask for a refund' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Ask for a refund?' }));
+    await user.click(dialog.getByRole('button', { name: 'Keep the course' }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Ask for a refund' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund me' }));
+
+    expect(await screen.findByRole('button', { name: 'Pay & Enrol' })).toBeTruthy();
+    expect(success).toHaveBeenCalledWith(CANCEL_MESSAGES.courseRefunded);
+    expect(screen.getByText(/You were refunded for this course on/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Enter Classroom' })).toBeNull();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      `/api/courses/${course.id}/refund`,
+    ]);
+  });
+
+  it('offers no refund once the learner is no longer eligible', async () => {
+    const course = buildCourse({ price: 2500 });
+    serveCourse(course, () => enrolledIn(course.id, 40));
+    renderCoursePage(course.id);
+
+    expect(await screen.findByText("You're In!")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ask for a refund' })).toBeNull();
   });
 
   it("pays for a paid course: Pay & Enrol opens the pay step at the course's price, and by card it starts the payment, then leaves for the provider", async () => {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { EVENT_CATEGORIES, EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { Button } from '@/components/button';
+import { FeeHint } from '@/components/fee-hint';
 import { FieldHint } from '@/components/field-frame';
 import { Form, useFormTools } from '@/components/form';
 import type { SubmitOf } from '@/components/form';
@@ -116,7 +117,12 @@ function EventFields({ saving }: { saving: boolean }) {
           label="Ticket price (KES)"
           inputMode="decimal"
           autoComplete="off"
-          hint={<FieldHint>Leave empty or 0 for a free event.</FieldHint>}
+          hint={
+            <>
+              <FieldHint>Leave empty or 0 for a free event.</FieldHint>
+              <FeeHint vertical="events" name="price" />
+            </>
+          }
           {...field('price')}
         />
         <TextField

@@ -2,6 +2,7 @@ import { formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { LinkCard, LinkCardTitle } from '@/components/link-card';
 import { isSoldOut, seatsLeftLabel } from '../lib/event-display';
+import { CancelledBadge } from './cancelled-badge';
 import { EventFacts } from './event-facts';
 
 const IMAGE_WIDTH = 640;
@@ -14,7 +15,7 @@ type EventCardProps = {
 };
 
 export function EventCard({ event, priority = false }: EventCardProps) {
-  const soldOut = isSoldOut(event);
+  const soldOut = !event.cancelled && isSoldOut(event);
   return (
     <LinkCard testId="event-card">
       <div className="relative aspect-video overflow-hidden bg-slate-100">
@@ -31,6 +32,7 @@ export function EventCard({ event, priority = false }: EventCardProps) {
         <span className="absolute top-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-bold text-slate-800">
           {event.category}
         </span>
+        {event.cancelled ? <CancelledBadge className="absolute top-2 right-2" /> : null}
         {soldOut ? (
           <span className="absolute top-2 right-2 rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">
             Sold out
@@ -44,7 +46,7 @@ export function EventCard({ event, priority = false }: EventCardProps) {
           <span className="font-bold text-emerald-800" data-testid="event-price">
             {formatTicketPrice(event.price)}
           </span>
-          {soldOut ? null : (
+          {soldOut || event.cancelled ? null : (
             <span className="text-sm text-slate-600">{seatsLeftLabel(event.ticketsAvailable)}</span>
           )}
         </p>

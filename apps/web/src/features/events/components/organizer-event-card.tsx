@@ -1,14 +1,22 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrganizerEvent } from '@sokoni/contracts/events';
 import { formatKES } from '@sokoni/contracts/money';
+import { Button } from '@/components/button';
 import { DashboardFigure } from '@/components/dashboard-figure';
 import { hasTakenPlace, isSoldOut } from '../lib/event-display';
+import { CancelEventDialog } from './cancel-event-dialog';
+import { CancelledBadge } from './cancelled-badge';
 import { EventFacts } from './event-facts';
 
 const count = (value: number) => value.toLocaleString('en-KE');
 
-/** One of the organizer's events with its sales: sold of capacity, seats left, revenue, checked in. */
+/**
+ * One of the organizer's events with its sales: sold of capacity, seats left, revenue, checked in;
+ * one to come can be cancelled (#27).
+ */
 export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
+  const [cancelling, setCancelling] = useState(false);
   const past = hasTakenPlace(event);
   return (
     <article
@@ -27,8 +35,9 @@ export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex flex-wrap items-center gap-2 text-xs font-bold">
           <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-emerald-800">{event.category}</span>
+          {event.cancelled ? <CancelledBadge /> : null}
           {past ? <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-slate-800">Past</span> : null}
-          {!past && isSoldOut(event) ? (
+          {!past && !event.cancelled && isSoldOut(event) ? (
             <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-white">Sold out</span>
           ) : null}
         </div>
@@ -55,7 +64,13 @@ export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
             value={`${count(event.checkedIn)} / ${count(event.ticketsSold)}`}
           />
         </dl>
+        {!past && !event.cancelled ? (
+          <Button variant="ghost" onClick={() => setCancelling(true)}>
+            Cancel event<span className="sr-only"> {event.title}</span>
+          </Button>
+        ) : null}
       </div>
+      {cancelling ? <CancelEventDialog event={event} onClose={() => setCancelling(false)} /> : null}
     </article>
   );
 }

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
@@ -140,6 +141,13 @@ function TicketPurchaseForm({ event }: { event: Event }) {
 
 /** How to get in: buy or claim tickets, or why that is no longer possible. */
 export function TicketPurchase({ event }: { event: Event }) {
+  if (event.cancelled) {
+    return (
+      <p className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-900">
+        {CANCEL_MESSAGES.eventClosed}
+      </p>
+    );
+  }
   if (hasTakenPlace(event)) {
     return (
       <p className="rounded-xl border border-slate-200 bg-slate-100 px-4 py-3 text-slate-800">

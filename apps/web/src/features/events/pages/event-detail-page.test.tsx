@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import type { Event, LastTicketPayment } from '@sokoni/contracts/events';
 import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
@@ -332,6 +333,19 @@ describe('event page', () => {
     expect(screen.getByText(EVENT_MESSAGES.eventPast)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Buy Tickets' })).toBeNull();
     expect(screen.queryByLabelText('Quantity')).toBeNull();
+  });
+
+  it('shows a cancelled event as Cancelled, selling nothing (#27)', async () => {
+    const event = buildEvent({ cancelled: true });
+    fakeApi(event);
+    renderEventPage(event.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(screen.getByTestId('event-cancelled').textContent).toBe('Cancelled');
+    expect(screen.getByText(CANCEL_MESSAGES.eventClosed)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Buy Tickets' })).toBeNull();
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    expect(screen.queryByText('Seats left')).toBeNull();
   });
 
   it("shows 'Event not found.' for an unknown id", async () => {

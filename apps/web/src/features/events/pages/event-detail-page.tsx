@@ -6,6 +6,7 @@ import { DetailPage } from '@/components/detail-page';
 import { DetailRow } from '@/components/detail-row';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useEvent } from '../api/get-event';
+import { CancelledBadge } from '../components/cancelled-badge';
 import { EventDetailSkeleton } from '../components/event-detail-skeleton';
 import { EventFacts } from '../components/event-facts';
 import { TicketPurchase } from '../components/ticket-purchase';
@@ -39,9 +40,12 @@ function EventDetail({ event }: { event: Event }) {
       />
       <div className="space-y-5 md:col-start-2 md:row-span-2 md:row-start-1">
         <div className="space-y-2">
-          <span className="inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800">
-            {event.category}
-          </span>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800">
+              {event.category}
+            </span>
+            {event.cancelled ? <CancelledBadge /> : null}
+          </div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{event.title}</h1>
         </div>
         <EventFacts event={event} className="text-slate-800" />
@@ -52,7 +56,9 @@ function EventDetail({ event }: { event: Event }) {
               {formatTicketPrice(event.price)}
             </span>
           </DetailRow>
-          <DetailRow term="Seats left">{seatsLeftLabel(event.ticketsAvailable)}</DetailRow>
+          {event.cancelled ? null : (
+            <DetailRow term="Seats left">{seatsLeftLabel(event.ticketsAvailable)}</DetailRow>
+          )}
         </dl>
         <section
           aria-labelledby="tickets-heading"

@@ -1,6 +1,9 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import type { OrganizerEvent } from '@sokoni/contracts/events';
 import { useAuthStore } from '@/stores/auth';
 import { buildEvent } from '@/test/api-fakes';
@@ -96,9 +99,53 @@ describe("organizer's Your Events page", () => {
     expect(screen.getByRole('link', { name: 'Verify Ticket' }).getAttribute('href')).toBe(
       '/organizer/verify',
     );
+    expect(screen.getByRole('link', { name: 'Your earnings' }).getAttribute('href')).toBe('/earnings');
     expect(screen.getByText('You have not created any events yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create your first event' }).getAttribute('href')).toBe(
       '/tickets/new',
     );
+  });
+
+  it('cancels an event to come after asking, with a reason for its holders, and shows it Cancelled (#27)', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const success = vi.spyOn(toast, 'success');
+    let summit = buildOrganizerEvent({ title: 'Nairobi Tech Summit', ticketsSold: 180, revenue: 270_000 });
+    const past = buildOrganizerEvent({ title: 'Mombasa Food Fair', date: '2020-04-01T09:00:00.000Z' });
+    const cancels: unknown[] = [];
+    server.use(
+      http.get('/api/events/organizer/:id', () => HttpResponse.json([summit, past])),
+      http.post(`/api/events/${summit.id}/cancel`, async ({ request }) => {
+        cancels.push(await request.json());
+        summit = { ...summit, cancelled: true };
+        return HttpResponse.json({ message: CANCEL_MESSAGES.eventCancelled, refund: 270_000 });
+      }),
+    );
+    renderWithProviders(<OrganizerEventsPage />, { url: '/tickets/organizer' });
+    await advance(0);
+
+    const [summitCard, pastCard] = screen.getAllByTestId('organizer-event');
+    expect(within(pastCard!).queryByRole('button', { name: /Cancel event/ })).toBeNull();
+    await user.click(within(summitCard!).getByRole('button', { name: 'Cancel event Nairobi Tech Summit' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Cancel Nairobi Tech Summit?' }));
+    expect(dialog.getByText(/The holders of its 180 tickets are refunded and told by e-mail/)).toBeTruthy();
+
+    // The reason is checked with the server's own rule before anything is sent.
+    await user.click(dialog.getByLabelText('Reason for ticket holders (optional)'));
+    await user.paste('x'.repeat(501));
+    await user.click(dialog.getByRole('button', { name: 'Yes, cancel event' }));
+    expect(dialog.getByText('Keep the reason under 500 characters.')).toBeTruthy();
+    expect(cancels).toEqual([]);
+
+    await user.clear(dialog.getByLabelText('Reason for ticket holders (optional)'));
+    await user.type(dialog.getByLabelText('Reason for ticket holders (optional)'), 'The venue is flooded.');
+    await user.click(dialog.getByRole('button', { name: 'Yes, cancel event' }));
+    await advance(0);
+
+    expect(cancels).toEqual([{ reason: 'The venue is flooded.' }]);
+    expect(success).toHaveBeenCalledWith(CANCEL_MESSAGES.eventCancelled);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const card = screen.getAllByTestId('organizer-event')[0]!;
+    expect(within(card).getByTestId('event-cancelled').textContent).toBe('Cancelled');
+    expect(within(card).queryByRole('button', { name: /Cancel event/ })).toBeNull();
   });
 });

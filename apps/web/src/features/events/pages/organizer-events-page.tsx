@@ -62,6 +62,9 @@ export function OrganizerEventsPage() {
           <Link to="/organizer/verify" className={buttonClasses('secondary')}>
             Verify Ticket
           </Link>
+          <Link to="/earnings" className={buttonClasses('secondary')}>
+            Your earnings
+          </Link>
         </div>
       </div>
       {user ? (

@@ -3,12 +3,19 @@ import type { FieldError, Merge } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
+import {
+  CANCELLATION_POLICIES,
+  CANCELLATION_POLICY_TEXTS,
+  type CancellationPolicy,
+} from '@sokoni/contracts/cancellations';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { Button, buttonClasses } from '@/components/button';
+import { FeeHint } from '@/components/fee-hint';
 import { FieldHint } from '@/components/field-frame';
 import { Form, useFormTools } from '@/components/form';
 import type { FormTools } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
+import { SelectField } from '@/components/select-field';
 import { Spinner } from '@/components/spinner';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
@@ -76,14 +83,24 @@ export function ListingForm<Body>({
       className="space-y-5"
       aria-busy={saving}
     >
-      <ListingFields initialImages={defaultValues.images} saving={saving} submitLabel={submitLabel} />
+      <ListingFields
+        initialImages={defaultValues.images}
+        initialPolicy={defaultValues.cancellationPolicy}
+        saving={saving}
+        submitLabel={submitLabel}
+      />
     </Form>
   );
 }
 
-type ListingFieldsProps = { initialImages: string[]; saving: boolean; submitLabel: string };
+type ListingFieldsProps = {
+  initialImages: string[];
+  initialPolicy: CancellationPolicy;
+  saving: boolean;
+  submitLabel: string;
+};
 
-function ListingFields({ initialImages, saving, submitLabel }: ListingFieldsProps) {
+function ListingFields({ initialImages, initialPolicy, saving, submitLabel }: ListingFieldsProps) {
   const {
     control,
     register,
@@ -126,6 +143,7 @@ function ListingFields({ initialImages, saving, submitLabel }: ListingFieldsProp
           required
           inputMode="decimal"
           autoComplete="off"
+          hint={<FeeHint vertical="stays" name="pricePerNight" />}
           {...field('pricePerNight')}
         />
         <TextField
@@ -154,6 +172,18 @@ function ListingFields({ initialImages, saving, submitLabel }: ListingFieldsProp
           {...field('guests')}
         />
       </div>
+      <SelectField
+        id="listing-cancellation-policy"
+        label="Cancellation policy"
+        defaultValue={initialPolicy}
+        {...field('cancellationPolicy')}
+      >
+        {CANCELLATION_POLICIES.map((policy) => (
+          <option key={policy} value={policy}>
+            {CANCELLATION_POLICY_TEXTS[policy].label}: {CANCELLATION_POLICY_TEXTS[policy].rule}
+          </option>
+        ))}
+      </SelectField>
       <AmenitiesField
         id="listing-amenities"
         registration={register('amenities', { onChange: () => clearErrors('amenities') })}

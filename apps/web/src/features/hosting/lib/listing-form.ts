@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  CANCELLATION_POLICIES,
+  DEFAULT_CANCELLATION_POLICY,
+  type CancellationPolicy,
+} from '@sokoni/contracts/cancellations';
 import type { ErrorCode } from '@sokoni/contracts/error-codes';
 import { CreateStayInput, UpdateStayInput } from '@sokoni/contracts/stays';
 import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
@@ -19,6 +24,7 @@ export const LISTING_FIELDS = [
   'guests',
   'amenities',
   'images',
+  'cancellationPolicy',
 ] as const;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 
@@ -33,6 +39,7 @@ export type ListingFormValues = {
   guests: string;
   amenities: StayAmenity[];
   images: string[];
+  cancellationPolicy: CancellationPolicy;
 };
 
 export const EMPTY_LISTING_VALUES: ListingFormValues = {
@@ -45,6 +52,7 @@ export const EMPTY_LISTING_VALUES: ListingFormValues = {
   guests: '2',
   amenities: [],
   images: [],
+  cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
 };
 
 /** The edit form starts from the listing as it stands. */
@@ -60,6 +68,7 @@ export function listingFormValues(stay: Stay): ListingFormValues {
     // In the filter's order, whatever order the listing keeps them in.
     amenities: STAY_AMENITIES.filter((amenity) => stay.amenities.includes(amenity)),
     images: [...stay.images],
+    cancellationPolicy: stay.cancellationPolicy,
   };
 }
 
@@ -75,6 +84,7 @@ export function toListingBody(values: ListingFormValues) {
     guests: parseQuantity(values.guests),
     amenities: values.amenities,
     images: values.images,
+    cancellationPolicy: values.cancellationPolicy,
   };
 }
 
@@ -89,6 +99,7 @@ const ListingFormShape = z.object({
   guests: typed,
   amenities: z.array(z.enum(STAY_AMENITIES)),
   images: z.array(z.string()),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
 } satisfies Record<ListingField, z.ZodType>);
 
 /**

@@ -124,6 +124,10 @@ describe('list your place', () => {
     expect(photos.getByRole('img', { name: 'Cover: photo 1 (lounge.jpg)' })).toBeTruthy();
     await user.click(photos.getByRole('button', { name: 'Move photo 2 (lake.jpg) earlier' }));
     expect(photos.getByRole('img', { name: 'Cover: photo 1 (lake.jpg)' })).toBeTruthy();
+    // Moderate unless the host chooses (#27); the rule of each is in its option.
+    const policy = screen.getByLabelText<HTMLSelectElement>('Cancellation policy');
+    expect(policy.value).toBe('moderate');
+    await user.selectOptions(policy, 'flexible');
     await user.click(screen.getByRole('button', { name: 'Create listing' }));
 
     expect(await screen.findByText('Your Listings page')).toBeTruthy();
@@ -138,6 +142,7 @@ describe('list your place', () => {
         guests: 4,
         amenities: ['Wi-Fi', 'Fireplace'],
         images: [stayPhoto(2), stayPhoto(1)],
+        cancellationPolicy: 'flexible',
       },
     ]);
     expect(success).toHaveBeenCalledWith(STAY_MESSAGES.listingCreated);

@@ -57,6 +57,7 @@ describe('edit listing', () => {
       guests: 6,
       amenities: ['Private Beach', 'Wi-Fi'],
       images: [stayPhoto(7), stayPhoto(8)],
+      cancellationPolicy: 'strict',
     });
     const puts: unknown[] = [];
     serve(stay, (body) => {
@@ -68,6 +69,7 @@ describe('edit listing', () => {
     expect(await screen.findByDisplayValue('Diani Beach Cottage')).toBeTruthy();
     expect(value('Location')).toBe('Diani, Kwale');
     expect(value('Description')).toBe('Steps from the sand.');
+    expect(value('Cancellation policy')).toBe('strict');
     expect(value('Price per night (KES)')).toBe('12500');
     expect([value('Bedrooms'), value('Bathrooms'), value('Guests')]).toEqual(['3', '2', '6']);
     const checked = screen
@@ -96,6 +98,7 @@ describe('edit listing', () => {
         guests: 6,
         amenities: ['Wi-Fi', 'Pool', 'Private Beach'],
         images: [stayPhoto(7), stayPhoto(8)],
+        cancellationPolicy: 'strict',
       },
     ]);
     expect(success).toHaveBeenCalledWith(STAY_MESSAGES.listingUpdated);

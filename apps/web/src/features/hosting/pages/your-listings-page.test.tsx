@@ -288,6 +288,15 @@ describe('Your Listings', () => {
     );
   });
 
+  it('links to the earnings of the listings (#27)', async () => {
+    serve(() => HttpResponse.json([]));
+    renderWithProviders(<YourListingsPage />, { url: '/host/stays' });
+
+    expect((await screen.findByRole('link', { name: 'Your earnings' })).getAttribute('href')).toBe(
+      '/earnings',
+    );
+  });
+
   it('shows the error state with Try Again when the listings fail to load', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -55,9 +55,14 @@ export function YourListingsPage() {
       <title>Your Listings — Sokoni</title>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your Listings</h1>
-        <Link to="/host/stays/new" className={buttonClasses('primary')}>
-          List a new place
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/host/stays/new" className={buttonClasses('primary')}>
+            List a new place
+          </Link>
+          <Link to="/earnings" className={buttonClasses('secondary')}>
+            Your earnings
+          </Link>
+        </div>
       </div>
       <ListingsContent />
     </section>

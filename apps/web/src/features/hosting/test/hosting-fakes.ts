@@ -31,6 +31,7 @@ export function buildStay(overrides: Partial<Stay> = {}): Stay {
     host: { id: HOST.id, name: HOST.name },
     rating: 0,
     reviewCount: 0,
+    cancellationPolicy: 'moderate',
     bookings: [],
     reviews: [],
     ...overrides,

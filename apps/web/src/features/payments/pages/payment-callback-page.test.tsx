@@ -66,6 +66,9 @@ function buildTrip(overrides: Partial<Trip> = {}): Trip {
       image: null,
     },
     host: { name: 'Njeri Mwangi', email: 'njeri@example.co.ke' },
+    cancelledAt: null,
+    refundAmount: null,
+    canCancel: false,
     ...overrides,
   };
 }

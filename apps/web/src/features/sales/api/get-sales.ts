@@ -44,7 +44,8 @@ export function useSales() {
 
 /**
  * A change to one sale (ship, deliver): the server's answer replaces the sale on screen; a refusal
- * as out of date (changed meanwhile in another tab) reloads the list to show where it stands.
+ * as out of date (changed meanwhile in another tab, or cancelled by the buyer) reloads the list to
+ * show where it stands.
  */
 export function useSaleChange<Variables>(change: (variables: Variables) => Promise<Sale>) {
   const queryClient = useQueryClient();
@@ -63,7 +64,15 @@ export function useSaleChange<Variables>(change: (variables: Variables) => Promi
           : data,
       ),
     onError: (error) =>
-      hasCode(error, 'NOT_PAID_YET', 'ALREADY_SHIPPED', 'NOT_SHIPPED_YET', 'ALREADY_DELIVERED')
+      hasCode(
+        error,
+        'NOT_PAID_YET',
+        'ALREADY_SHIPPED',
+        'NOT_SHIPPED_YET',
+        'ALREADY_DELIVERED',
+        // #27: the buyer cancelled the lines meanwhile.
+        'ALREADY_CANCELLED',
+      )
         ? queryClient.invalidateQueries({ queryKey: SALES_QUERY_KEY })
         : undefined,
   });

@@ -10,6 +10,7 @@ import { OrderFrame } from '@/components/order-frame';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useDeliverSale } from '../api/deliver-sale';
+import { CancelSaleButton } from './cancel-sale-button';
 import { ShipSaleDialog } from './ship-sale-dialog';
 
 const STATUS_CLASSES: Record<ShipmentStatus, string> = {
@@ -59,6 +60,8 @@ export function SaleCard({ sale }: { sale: Sale }) {
   const orderNumber = formatOrderNumber(sale.orderId);
   const headingId = `sale-${sale.orderId}-heading`;
   const { status } = sale.shipment;
+  // Every line cancelled: nothing is left to ship.
+  const cancelled = sale.items.every((item) => item.cancelledAt !== null);
 
   const markDelivered = () =>
     deliver.mutate(sale.orderId, {
@@ -77,15 +80,22 @@ export function SaleCard({ sale }: { sale: Sale }) {
           Paid on <time dateTime={sale.paidAt}>{formatNairobiTime(sale.paidAt)}</time>
         </>
       }
-      status={{ label: SHIPMENT_STATUS_LABELS[status], className: STATUS_CLASSES[status] }}
+      status={
+        cancelled
+          ? { label: 'Cancelled', className: 'bg-slate-200 text-slate-800' }
+          : { label: SHIPMENT_STATUS_LABELS[status], className: STATUS_CLASSES[status] }
+      }
       total={sale.total}
       items={sale.items}
     >
       <div className="space-y-4 border-t border-slate-200 p-4 sm:p-5">
         <BuyerDetails sale={sale} />
         <ShipmentDetails shipment={sale.shipment} />
-        {status === 'awaiting' ? (
-          <Button onClick={() => setShipping(true)}>Mark shipped</Button>
+        {cancelled ? null : status === 'awaiting' ? (
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setShipping(true)}>Mark shipped</Button>
+            {sale.items.some((item) => item.canCancel) ? <CancelSaleButton sale={sale} /> : null}
+          </div>
         ) : status === 'shipped' ? (
           <Button variant="secondary" onClick={markDelivered} disabled={deliver.isPending}>
             {deliver.isPending ? <Spinner className="size-4" /> : null}

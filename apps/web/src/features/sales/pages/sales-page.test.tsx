@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
 import { ORDER_MESSAGES, ORDER_PAGE_SIZE } from '@sokoni/contracts/checkout';
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import type { Sale } from '@sokoni/contracts/orders';
@@ -42,6 +43,9 @@ function buildSale(overrides: Partial<Sale> = {}): Sale {
         quantity: 2,
         price: 1900,
         product: { name: `Kiondo basket ${n}`, image: null },
+        cancelledAt: null,
+        cancelledBy: null,
+        canCancel: true,
       },
     ],
     total: 3800,
@@ -92,6 +96,20 @@ describe('Sales', () => {
     expect(card.getByText('Oginga Odinga Street, Mega Plaza, Kisumu, Kisumu County')).toBeTruthy();
     expect(card.getByRole('button', { name: 'Mark shipped' })).toBeTruthy();
     expect(card.queryByRole('button', { name: 'Mark delivered' })).toBeNull();
+  });
+
+  it('links to the earnings of the sales (#27)', async () => {
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => []),
+      ),
+    );
+    renderWithProviders(<SalesPage />, { url: '/sales' });
+
+    expect((await screen.findByRole('link', { name: 'Your earnings' })).getAttribute('href')).toBe(
+      '/earnings',
+    );
   });
 
   it("says a pickup sale is picked up from the seller's shop", async () => {
@@ -166,6 +184,48 @@ describe('Sales', () => {
     expect(success).toHaveBeenCalledWith(ORDER_MESSAGES.markedDelivered);
     expect(card.getByText(formatNairobiTime('2026-03-07T09:00:00.000Z'))).toBeTruthy();
     expect(card.queryByRole('button', { name: /Mark/ })).toBeNull();
+  });
+
+  it('cancels a sale the seller cannot fill after asking: the buyer is refunded, and it shows Cancelled (#27)', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    let sale = buildSale();
+    const cancels: string[] = [];
+    server.use(
+      http.get(
+        '/api/sales',
+        salesRoute(() => [sale]),
+      ),
+      http.post(`/api/sales/${sale.orderId}/cancel`, () => {
+        cancels.push(sale.orderId);
+        sale = {
+          ...sale,
+          items: sale.items.map((item) => ({
+            ...item,
+            cancelledAt: '2026-03-06T07:30:00.000Z',
+            cancelledBy: 'seller',
+            canCancel: false,
+          })),
+        };
+        return HttpResponse.json({ message: CANCEL_MESSAGES.saleCancelled, refund: 3800 });
+      }),
+    );
+    renderWithProviders(<SalesPage />, { url: '/sales' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel sale' }));
+    const dialog = within(screen.getByRole('dialog', { name: `Cancel Order #${sale.orderId.slice(0, 6)}?` }));
+    expect(dialog.getByText(/Achieng Odhiambo gets KES 3,800 back/)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Keep sale' }));
+    expect(cancels).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel sale' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel sale' }));
+
+    await waitFor(() => expect(screen.getByTestId('sale-status').textContent).toBe('Cancelled'));
+    expect(cancels).toEqual([sale.orderId]);
+    expect(success).toHaveBeenCalledWith(CANCEL_MESSAGES.saleCancelled);
+    expect(screen.getByTestId('sale-item-cancelled').textContent).toBe('Cancelled');
+    expect(screen.queryByRole('button', { name: /Mark|Cancel sale/ })).toBeNull();
   });
 
   it("shows the server's refusal inside the dialog, and the sale as it now stands", async () => {

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
 import type { Sale } from '@sokoni/contracts/orders';
+import { buttonClasses } from '@/components/button';
 import { EmptyState } from '@/components/empty-state';
 import { BagIcon } from '@/components/icons';
 import { PagedResults } from '@/components/paged-results';
@@ -59,7 +61,12 @@ export function SalesPage() {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
       <title>Sales — Sokoni</title>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">Sales</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Sales</h1>
+        <Link to="/earnings" className={buttonClasses('secondary')}>
+          Your earnings
+        </Link>
+      </div>
       <SalesContent />
     </section>
   );

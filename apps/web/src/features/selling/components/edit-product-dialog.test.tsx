@@ -51,6 +51,8 @@ describe('edit product dialog', () => {
     const onClose = vi.fn();
     renderWithProviders(<EditProductDialog product={product} onClose={onClose} />, { url: '/my-products' });
 
+    // Under the price, what the seller receives after Sokoni's fee on the shop's sales (#27).
+    expect(await screen.findByText("You receive KES 1,425 after Sokoni's 5% fee")).toBeTruthy();
     const stock = screen.getByLabelText<HTMLInputElement>('Quantity available');
     expect(stock.value).toBe('5');
     await user.clear(stock);
@@ -61,9 +63,10 @@ describe('edit product dialog', () => {
       expect(screen.getByRole('alert').textContent).toBe(`${SELL_MESSAGES.updateFailed} ${held}`),
     );
     expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /api/fees',
       `PUT /api/products/${product.id}`,
     ]);
-    expect(requests[0]!.body).toEqual({
+    expect(requests[1]!.body).toEqual({
       title: product.title,
       description: product.description,
       price: product.price,

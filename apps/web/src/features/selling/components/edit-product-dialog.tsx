@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { CATEGORIES, CONDITIONS, SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
 import { Button } from '@/components/button';
+import { FeeHint } from '@/components/fee-hint';
 import { Form } from '@/components/form';
 import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
@@ -76,6 +77,7 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
                 label="Price (Ksh)"
                 required
                 inputMode="decimal"
+                hint={<FeeHint vertical="shop" name="price" />}
                 {...field('price')}
               />
               <TextField

@@ -1,6 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { CATEGORIES, CONDITIONS, discountPercent } from '@sokoni/contracts/catalog';
+import { FeeHint } from '@/components/fee-hint';
 import { useFormTools } from '@/components/form';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
@@ -32,7 +33,14 @@ export function SellFormFields() {
       <TextField id="sell-title" label="Title" required autoComplete="off" {...field('title')} />
       <TextAreaField id="sell-description" label="Description" required rows={5} {...field('description')} />
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField id="sell-price" label="Price (Ksh)" required inputMode="decimal" {...field('price')} />
+        <TextField
+          id="sell-price"
+          label="Price (Ksh)"
+          required
+          inputMode="decimal"
+          hint={<FeeHint vertical="shop" name="price" />}
+          {...field('price')}
+        />
         <TextField
           id="sell-original-price"
           label="Original price (Ksh, optional)"

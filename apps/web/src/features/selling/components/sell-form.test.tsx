@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SELL_MESSAGES } from '@sokoni/contracts/catalog';
 import { useAuthStore } from '@/stores/auth';
+import { fieldError } from '@/test/field-error';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { recordRequests } from '@/test/server';
 import { SellForm } from './sell-form';
@@ -20,12 +21,6 @@ afterEach(() => {
   localStorage.clear();
   vi.restoreAllMocks();
 });
-
-/** The message shown under a field, through its aria-describedby. */
-const fieldError = (label: string) => {
-  const id = screen.getByLabelText(label, { exact: true }).getAttribute('aria-describedby');
-  return id ? document.getElementById(id)?.textContent : undefined;
-};
 
 describe('sell form', () => {
   it("refuses an empty form with 'Please fill all required fields' and sends nothing", async () => {

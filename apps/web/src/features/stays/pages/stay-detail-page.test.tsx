@@ -4,6 +4,7 @@ import { HttpResponse, delay, http } from 'msw';
 import toast from 'react-hot-toast';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CANCELLATION_POLICY_TEXTS } from '@sokoni/contracts/cancellations';
 import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Stay, TakenRange } from '@sokoni/contracts/stays';
@@ -167,6 +168,10 @@ describe('stay page', () => {
         .map((item) => item.textContent),
     ).toEqual(['✓Wi-Fi', '✓Pool', '✓Private Beach']);
     expect(document.title).toBe('Diani Beach Villa — Sokoni');
+    // The host's cancellation policy, before booking (#27).
+    expect(screen.getByTestId('cancellation-policy').textContent).toBe(
+      `Cancellation policy: Moderate. ${CANCELLATION_POLICY_TEXTS.moderate.rule}`,
+    );
   });
 
   it("greys out past days and taken nights; a booking's check-out day stays free for a check-in", async () => {

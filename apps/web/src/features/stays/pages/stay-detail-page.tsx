@@ -6,6 +6,7 @@ import { DetailPage } from '@/components/detail-page';
 import { ImageGallery } from '@/components/image-gallery';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useStay } from '../api/get-stay';
+import { CancellationPolicyNote } from '../components/cancellation-policy';
 import { StayBooking } from '../components/stay-booking';
 import { StayDetailSkeleton } from '../components/stay-detail-skeleton';
 import { StayReviews } from '../components/stay-reviews';
@@ -39,7 +40,10 @@ function StayDetail({ stay }: { stay: Stay }) {
         <h2 id="book" className="mb-4 scroll-mt-20 text-xl font-bold text-slate-900">
           Check availability
         </h2>
-        <StayBooking stay={stay} />
+        <div className="space-y-4">
+          <CancellationPolicyNote policy={stay.cancellationPolicy} />
+          <StayBooking stay={stay} />
+        </div>
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">

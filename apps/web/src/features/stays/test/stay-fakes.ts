@@ -24,6 +24,7 @@ export function buildStay(overrides: Partial<Stay> = {}): Stay {
     host: { id: HOST_ID, name: 'Njeri Mwangi' },
     rating: 0,
     reviewCount: 0,
+    cancellationPolicy: 'moderate',
     bookings: [],
     reviews: [],
     ...overrides,

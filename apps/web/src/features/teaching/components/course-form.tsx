@@ -10,6 +10,7 @@ import {
 } from '@sokoni/contracts/courses-rules';
 import type { Course } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
+import { FeeHint } from '@/components/fee-hint';
 import { FieldHint } from '@/components/field-frame';
 import { Form, useFormTools } from '@/components/form';
 import type { FormTools } from '@/components/form';
@@ -139,7 +140,12 @@ function CourseFields({ defaultValues, saving, submitLabel }: CourseFieldsProps)
           required
           inputMode="decimal"
           autoComplete="off"
-          hint={<FieldHint>0 makes the course free.</FieldHint>}
+          hint={
+            <>
+              <FieldHint>0 makes the course free.</FieldHint>
+              <FeeHint vertical="courses" name="price" />
+            </>
+          }
           {...field('price')}
         />
         <TextField

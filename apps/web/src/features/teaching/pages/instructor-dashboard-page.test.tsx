@@ -82,6 +82,15 @@ describe('instructor dashboard', () => {
     );
   });
 
+  it('links to the earnings of the courses (#27)', async () => {
+    serve(() => HttpResponse.json([]));
+    renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
+
+    expect((await screen.findByRole('link', { name: 'Your earnings' })).getAttribute('href')).toBe(
+      '/earnings',
+    );
+  });
+
   it('shows the error state with Try Again when the courses fail to load', async () => {
     const user = userEvent.setup();
     let fail = true;

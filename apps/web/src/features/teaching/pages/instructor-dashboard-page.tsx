@@ -57,9 +57,14 @@ export function InstructorDashboardPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Instructor Dashboard</h1>
           <p className="mt-1 text-slate-600">{COURSE_MESSAGES.dashboardIntro}</p>
         </div>
-        <Link to="/instructor/courses/new" className={buttonClasses('primary')}>
-          Create New Course
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/instructor/courses/new" className={buttonClasses('primary')}>
+            Create New Course
+          </Link>
+          <Link to="/earnings" className={buttonClasses('secondary')}>
+            Your earnings
+          </Link>
+        </div>
       </div>
       <InstructorCourses />
     </section>

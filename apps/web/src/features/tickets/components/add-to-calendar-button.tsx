@@ -4,8 +4,8 @@ import { Button } from '@/components/button';
 import { CalendarIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import { useTicketCalendar } from '../api/get-ticket-calendar';
-import { saveFile } from '../lib/save-file';
 import { MY_TICKETS_MESSAGES } from '../lib/ticket-messages';
 
 /** Downloads the ticket's event as an .ics file, which phones open in their calendar app. */

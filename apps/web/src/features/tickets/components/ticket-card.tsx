@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { TicketWithEvent } from '@sokoni/contracts/events';
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
+import { MY_TICKETS_MESSAGES } from '../lib/ticket-messages';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { TicketQrCode } from './ticket-qr-code';
 
@@ -10,9 +11,13 @@ type TicketCardProps = {
   past: boolean;
 };
 
-/** One ticket: its event, how many people it admits, its ID in text and as the QR code shown at the door. */
+/**
+ * One ticket: its event, how many people it admits, its ID in text and as the QR code shown at the
+ * door; a refunded one (its event cancelled, #27) says so, with no QR code to show.
+ */
 export function TicketCard({ ticket, past }: TicketCardProps) {
   const { event } = ticket;
+  const refunded = ticket.status === 'refunded';
   const headingId = `ticket-${ticket.id}-heading`;
   return (
     <article
@@ -27,7 +32,15 @@ export function TicketCard({ ticket, past }: TicketCardProps) {
               {event.title}
             </Link>
           </h2>
-          {past ? (
+          {refunded ? (
+            <span
+              data-testid="ticket-refunded"
+              className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800"
+            >
+              Refunded
+            </span>
+          ) : null}
+          {past && !refunded ? (
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
               Past event
             </span>
@@ -56,9 +69,15 @@ export function TicketCard({ ticket, past }: TicketCardProps) {
             Checked in on <time dateTime={ticket.checkedInAt}>{formatNairobiTime(ticket.checkedInAt)}</time>
           </p>
         ) : null}
-        <AddToCalendarButton ticket={ticket} />
+        {refunded ? (
+          <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+            {MY_TICKETS_MESSAGES.refunded}
+          </p>
+        ) : (
+          <AddToCalendarButton ticket={ticket} />
+        )}
       </div>
-      <TicketQrCode ticketId={ticket.id} />
+      {refunded ? null : <TicketQrCode ticketId={ticket.id} />}
     </article>
   );
 }

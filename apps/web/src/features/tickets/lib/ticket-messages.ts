@@ -5,6 +5,7 @@ export const MY_TICKETS_MESSAGES = {
   loadFailed: 'Failed to load your tickets. Please try again.',
   empty: "You don't have any tickets yet.",
   calendarFailed: 'Could not download the calendar file. Please try again.',
+  refunded: 'The organizer cancelled this event and your ticket was refunded. It can no longer be used.',
 } as const;
 
 const denied =

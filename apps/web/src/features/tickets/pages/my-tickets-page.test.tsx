@@ -112,6 +112,18 @@ describe('My Tickets', () => {
     expect(within(second).getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
   });
 
+  it('marks a ticket of a cancelled event Refunded, with no QR code or calendar file (#27)', async () => {
+    const refunded = buildTicket({ title: 'Koroga Festival', cancelled: true }, { status: 'refunded' });
+    serve({ tickets: () => HttpResponse.json([refunded]) });
+    renderWithProviders(<MyTicketsPage />, { url: '/tickets/mine' });
+
+    const card = within(await screen.findByTestId('ticket-card'));
+    expect(card.getByTestId('ticket-refunded').textContent).toBe('Refunded');
+    expect(card.getByText(MY_TICKETS_MESSAGES.refunded)).toBeTruthy();
+    expect(card.queryByTestId('ticket-qr')).toBeNull();
+    expect(card.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+  });
+
   it('Add to calendar downloads the .ics with the bearer token and saves it under the event title', async () => {
     const user = userEvent.setup();
     const ticket = buildTicket({ title: 'Blankets & Wine' });

@@ -1,22 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Trip } from '@sokoni/contracts/stays';
+import toast from 'react-hot-toast';
+import type { CancelledTrip } from '@sokoni/contracts/stays';
 import { apiRequest } from '@/lib/api-client';
 import { MY_TRIPS_QUERY_KEY } from './get-my-trips';
 
-/** POST /bookings/{id}/cancel: the guest lets go of a booking that is not paid yet. */
-export function cancelBooking(bookingId: string): Promise<Trip> {
-  return apiRequest<Trip>(`/bookings/${encodeURIComponent(bookingId)}/cancel`, { method: 'POST' });
+/**
+ * POST /bookings/{id}/cancel: the guest lets go of a booking not paid yet, or cancels a confirmed stay
+ * under the host's policy (#27); the answer says what came back to them.
+ */
+export function cancelBooking(bookingId: string): Promise<CancelledTrip> {
+  return apiRequest<CancelledTrip>(`/bookings/${encodeURIComponent(bookingId)}/cancel`, { method: 'POST' });
 }
 
 export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelBooking,
-    // The trip changes status, and its nights are free again on the stay's calendar.
-    onSuccess: () =>
-      Promise.all([
+    // The server's word on it, told here: the reload below moves the trip to another section, which
+    // unmounts the dialog that asked (and a call's own callbacks with it). The trip changes status,
+    // and its nights are free again on the stay's calendar.
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: MY_TRIPS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ['stays'] }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { formatStayDay } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
@@ -38,14 +37,7 @@ export function CancelBookingDialog({ trip, onClose }: CancelBookingDialogProps)
           <Button
             variant="danger"
             disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(trip.id, {
-                onSuccess: () => {
-                  toast.success(TRIP_MESSAGES.cancelled);
-                  onClose();
-                },
-              })
-            }
+            onClick={() => cancel.mutate(trip.id, { onSuccess: onClose })}
           >
             {cancel.isPending ? <Spinner className="size-4" /> : null}
             Yes, cancel booking

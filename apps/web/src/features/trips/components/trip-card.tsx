@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatKES } from '@sokoni/contracts/money';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
+import { formatKES, formatKESExact } from '@sokoni/contracts/money';
 import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { STAY_MESSAGES, formatStayDay } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';
 import { Button } from '@/components/button';
 import { HomeIcon, MailIcon } from '@/components/icons';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
+import { isCancelledStay } from '../lib/trip-sections';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { CancelStayDialog } from './cancel-stay-dialog';
 import { TripPayAgain } from './trip-pay-again';
 import { TripStatusBadge } from './trip-status-badge';
 
@@ -45,8 +48,16 @@ function Fact({ term, children }: { term: string; children: string }) {
   );
 }
 
-/** The refund of a payment that came after its nights were taken, in the guest's own words. */
+/**
+ * The refund of a stay the guest cancelled (#27), or of a payment that came after its nights were
+ * taken, in the guest's own words.
+ */
 function refundText(trip: Trip): string | null {
+  if (isCancelledStay(trip)) {
+    return trip.refundAmount
+      ? CANCEL_MESSAGES.bookingCancelled(formatKESExact(trip.refundAmount))
+      : CANCEL_MESSAGES.bookingCancelledNoRefund;
+  }
   if (trip.refund === 'pending') return STAY_MESSAGES.refundNotice(formatKES(trip.amount));
   if (trip.refund === 'refunded') return STAY_MESSAGES.refunded(formatKES(trip.amount));
   return null;
@@ -74,10 +85,12 @@ function HostContact({ host }: { host: Trip['host'] }) {
 
 /**
  * One booking on My Trips: the stay, dates, nights, amount and status, with what the guest can do
- * next: pay again (awaiting payment, or ended unpaid while its nights are free), cancel an unpaid one.
+ * next: pay again (awaiting payment, or ended unpaid while its nights are free), cancel an unpaid one,
+ * or cancel a confirmed stay to come under the host's policy.
  */
 export function TripCard({ trip }: { trip: Trip }) {
   const [cancelling, setCancelling] = useState(false);
+  const [cancellingStay, setCancellingStay] = useState(false);
   const [payingAgain, setPayingAgain] = useState(false);
   const refund = refundText(trip);
   return (
@@ -123,6 +136,11 @@ export function TripCard({ trip }: { trip: Trip }) {
           <p className="text-sm text-slate-700">{TRIP_MESSAGES.datesGone}</p>
         ) : null}
         {trip.status === 'confirmed' ? <HostContact host={trip.host} /> : null}
+        {trip.status === 'confirmed' && trip.canCancel ? (
+          <Button variant="secondary" onClick={() => setCancellingStay(true)}>
+            Cancel stay
+          </Button>
+        ) : null}
         {(trip.canPayAgain && !payingAgain) || trip.status === 'held' ? (
           <div className="flex flex-wrap gap-3">
             {trip.canPayAgain && !payingAgain ? (
@@ -138,6 +156,7 @@ export function TripCard({ trip }: { trip: Trip }) {
         {trip.canPayAgain && payingAgain ? <TripPayAgain trip={trip} /> : null}
       </div>
       {cancelling ? <CancelBookingDialog trip={trip} onClose={() => setCancelling(false)} /> : null}
+      {cancellingStay ? <CancelStayDialog trip={trip} onClose={() => setCancellingStay(false)} /> : null}
     </article>
   );
 }

@@ -10,6 +10,12 @@ export const TRIP_MESSAGES = {
   payBy: (holdExpiresAt: string) =>
     `Your dates are held until ${formatNairobiTime(holdExpiresAt)}. Unpaid, they are released then.`,
   cancelTitle: 'Cancel this booking?',
-  cancelled: 'Booking cancelled. Those dates are free again.',
   cancelFailed: 'Could not cancel this booking. Please try again.',
+  cancelStayTitle: 'Cancel this stay?',
+  previewFailed: 'We could not check what you would get back. Please try again.',
+  refundIfCancelled: (amount: string, percent: number) =>
+    `Cancel now and you get ${amount} back (${percent}% of what you paid).`,
+  noRefundIfCancelled: 'Cancel now and no refund is due under this policy.',
+  cancelledTitle: 'Cancelled',
+  cancelledHint: 'Stays you cancelled, and what came back to you.',
 } as const;

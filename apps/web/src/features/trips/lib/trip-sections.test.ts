@@ -11,7 +11,8 @@ const trip = (
   endDate: string,
   status: Trip['status'] = 'confirmed',
   createdAt = '2026-03-01T09:00:00.000Z',
-) => ({ id, startDate, endDate, status, createdAt });
+  refundAmount: number | null = null,
+) => ({ id, startDate, endDate, status, createdAt, refundAmount });
 
 describe('trip sections', () => {
   it('counts a trip as past only once its check-out day is before Nairobi today', () => {
@@ -47,5 +48,20 @@ describe('trip sections', () => {
     expect(upcoming.map((item) => item.id)).toEqual(['held']);
     expect(past).toEqual([]);
     expect(notCompleted.map((item) => item.id)).toEqual(['abandoned', 'declined', 'cancelled-long-ago']);
+  });
+
+  it('sets the paid stays the guest cancelled apart, soonest first, refunded or not (#27)', () => {
+    const { upcoming, notCompleted, cancelled } = tripSections(
+      [
+        trip('strict-no-refund', '2026-04-10', '2026-04-12', 'cancelled', '2026-03-01T09:00:00Z', 0),
+        trip('let-go-unpaid', '2026-04-01', '2026-04-03', 'cancelled'),
+        trip('refunded', '2026-03-20', '2026-03-22', 'cancelled', '2026-03-01T09:00:00Z', 6500),
+        trip('coming', '2026-03-15', '2026-03-16'),
+      ],
+      JUST_AFTER_NAIROBI_MIDNIGHT,
+    );
+    expect(upcoming.map((item) => item.id)).toEqual(['coming']);
+    expect(notCompleted.map((item) => item.id)).toEqual(['let-go-unpaid']);
+    expect(cancelled.map((item) => item.id)).toEqual(['refunded', 'strict-no-refund']);
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CANCEL_MESSAGES, CANCELLATION_POLICY_TEXTS } from '@sokoni/contracts/cancellations';
 import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { BOOKING_STATUS_LABELS, STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
@@ -70,6 +71,9 @@ function buildTrip(overrides: Partial<Trip> = {}): Trip {
     },
     host: { name: 'Wanjiru Kamau', email: null },
     canPayAgain: false,
+    cancelledAt: null,
+    refundAmount: null,
+    canCancel: false,
     ...overrides,
   };
 }
@@ -299,8 +303,8 @@ describe('My Trips', () => {
       trips: () => HttpResponse.json([held]),
       cancel: (id) => {
         cancels.push(id);
-        held = { ...held, status: 'cancelled', holdExpiresAt: null };
-        return HttpResponse.json(held);
+        held = { ...held, status: 'cancelled', holdExpiresAt: null, cancelledAt: NOW };
+        return HttpResponse.json({ ...held, message: CANCEL_MESSAGES.bookingReleased });
       },
     });
     renderWithProviders(<MyTripsPage />, { url: '/trips' });
@@ -318,9 +322,71 @@ describe('My Trips', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancels).toEqual([held.id]);
-    expect(success).toHaveBeenCalledWith(TRIP_MESSAGES.cancelled);
+    expect(success).toHaveBeenCalledWith(CANCEL_MESSAGES.bookingReleased);
     expect(await within(cardOf(held.stay.title)).findByText('Cancelled')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  it('cancels a confirmed stay to come: first what comes back under the policy, then the answer (#27)', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    let confirmed = buildTrip({ status: 'confirmed', canCancel: true });
+    const message = CANCEL_MESSAGES.bookingCancelled('KES 6,500');
+    const cancels: string[] = [];
+    serve({
+      trips: () => HttpResponse.json([confirmed]),
+      cancel: (id) => {
+        cancels.push(id);
+        confirmed = {
+          ...confirmed,
+          status: 'cancelled',
+          canCancel: false,
+          cancelledAt: NOW,
+          refundAmount: 6500,
+        };
+        return HttpResponse.json({ ...confirmed, message });
+      },
+    });
+    server.use(
+      http.get(`/api/bookings/${confirmed.id}/cancellation`, () =>
+        HttpResponse.json({ policy: 'moderate', refundPercent: 50, refund: 6500, canCancel: true }),
+      ),
+    );
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel stay' }));
+    const dialog = within(screen.getByRole('dialog', { name: TRIP_MESSAGES.cancelStayTitle }));
+    const preview = await dialog.findByTestId('refund-preview');
+    expect(preview.textContent).toBe(
+      `Moderate policy. ${CANCELLATION_POLICY_TEXTS.moderate.rule}${TRIP_MESSAGES.refundIfCancelled('KES 6,500', 50)}`,
+    );
+    await user.click(dialog.getByRole('button', { name: 'Yes, cancel stay' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancels).toEqual([confirmed.id]);
+    expect(success).toHaveBeenCalledWith(message);
+    // A paid stay cancelled is set apart, with what came back.
+    await waitFor(() => expect(titles(TRIP_MESSAGES.cancelledTitle)).toEqual([confirmed.stay.title]));
+    expect(within(cardOf(confirmed.stay.title)).getByText(message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel stay' })).toBeNull();
+  });
+
+  it('says no refund is due when the policy gives nothing back now', async () => {
+    const user = userEvent.setup();
+    const confirmed = buildTrip({ status: 'confirmed', canCancel: true });
+    serve({ trips: () => HttpResponse.json([confirmed]) });
+    server.use(
+      http.get(`/api/bookings/${confirmed.id}/cancellation`, () =>
+        HttpResponse.json({ policy: 'strict', refundPercent: 0, refund: 0, canCancel: true }),
+      ),
+    );
+    renderWithProviders(<MyTripsPage />, { url: '/trips' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel stay' }));
+
+    expect((await screen.findByTestId('refund-preview')).textContent).toContain(
+      TRIP_MESSAGES.noRefundIfCancelled,
+    );
   });
 
   it("keeps the dialog open with the server's reason when the booking cannot be cancelled", async () => {

@@ -53,7 +53,7 @@ function TripsContent() {
       />
     );
   // Past and upcoming as of the server's answer, by the calendar in Nairobi.
-  const { upcoming, past, notCompleted } = tripSections(tripsQuery.data, tripsQuery.dataUpdatedAt);
+  const { upcoming, past, notCompleted, cancelled } = tripSections(tripsQuery.data, tripsQuery.dataUpdatedAt);
   return (
     <div className="space-y-8">
       {upcoming.length ? (
@@ -74,6 +74,13 @@ function TripsContent() {
         />
       ) : null}
       {past.length ? <TripSection title="Past" trips={past} /> : null}
+      {cancelled.length ? (
+        <TripSection
+          title={TRIP_MESSAGES.cancelledTitle}
+          hint={TRIP_MESSAGES.cancelledHint}
+          trips={cancelled}
+        />
+      ) : null}
     </div>
   );
 }
