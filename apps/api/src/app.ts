@@ -307,7 +307,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     config.paymentsProvider === 'paystack' && config.paystackSecretKey
       ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
       : createSandboxProvider({ db: database.db });
-  const earnings = createEarningsService({ db: database.db, ledger, feePercent: config.feePercent, clock });
+  const earnings = createEarningsService({
+    db: database.db,
+    ledger,
+    feePercent: config.feePercent,
+    mail,
+    clock,
+  });
   const payouts = createPayoutsService({ db: database.db, ledger, provider, jobs, log: app.log, clock });
   const payments = createPaymentsService({
     db: database.db,

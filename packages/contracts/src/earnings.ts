@@ -155,6 +155,20 @@ export const PAYOUT_TEXTS = {
   reason: 'Sokoni earnings',
 } as const;
 
+/**
+ * The e-mail an earner gets whenever their payout method is saved: where their money goes next, so a
+ * change they did not make (a stolen password) is seen before a payout leaves.
+ */
+export const PAYOUT_METHOD_MAIL = {
+  subject: 'Your Sokoni payout method was changed',
+  greeting: (name: string) => `Hi ${name},`,
+  now: (label: string) => `Your earnings will now be paid to ${label}.`,
+  before: (label: string) => `Until now they were paid to ${label}.`,
+  notYou: (email: string) =>
+    `If you did not make this change, reset your password now and write to ${email} before your next payout.`,
+  signOff: 'Sokoni',
+} as const;
+
 export const PAYOUT_STATUSES = ['in_flight', 'paid', 'failed', 'reversed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {

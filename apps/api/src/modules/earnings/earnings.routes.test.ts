@@ -5,6 +5,7 @@ import { DELIVERY_MESSAGES } from '@sokoni/contracts/delivery-rules';
 import {
   DEFAULT_FEE_PERCENT,
   EARNINGS_MESSAGES,
+  PAYOUT_METHOD_MAIL,
   STATEMENT_CSV_FILENAME,
   type EarningsSummary,
   type StatementLine,
@@ -101,6 +102,36 @@ describe('PUT /api/earnings/payout-method', () => {
       recipient_code: null,
     });
     expect((await summaryOf(earner)).payoutMethod?.label).toBe('Bank 68 ••••6789');
+  });
+
+  it('tells the earner by e-mail where their money goes each time the method is saved, and where it went before', async () => {
+    const earner = await registerUser(t.app);
+    const letters = () =>
+      queryRows<{ body: string }>(
+        t.database.db,
+        sql`select body from mail_outbox where recipient = ${earner.email} and subject = ${PAYOUT_METHOD_MAIL.subject}
+            order by created_at`,
+      );
+    await savePayoutMethod(t.app, earner.token);
+    await savePayoutMethod(t.app, earner.token, {
+      kind: 'mpesa',
+      phone: '0722 000 111',
+      name: 'Wanjiku Kamau',
+    });
+    const [first, second] = await letters();
+    expect(first?.body).toContain(PAYOUT_METHOD_MAIL.now('M-Pesa 0712 ••• 678'));
+    expect(first?.body).not.toContain('Until now');
+    expect(second?.body).toContain(PAYOUT_METHOD_MAIL.now('M-Pesa 0722 ••• 111'));
+    expect(second?.body).toContain(PAYOUT_METHOD_MAIL.before('M-Pesa 0712 ••• 678'));
+    expect(second?.body).toContain(PAYOUT_METHOD_MAIL.notYou('support@sokoni.co.ke'));
+    // A refused change is not told: nothing was changed.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/earnings/payout-method',
+      headers: bearer(earner.token),
+      payload: { kind: 'mpesa', phone: '+255712345678', name: 'Juma' },
+    });
+    expect(await letters()).toHaveLength(2);
   });
 
   it.each([

@@ -1,4 +1,6 @@
+import { SITE } from '@sokoni/contracts/site';
 import {
+  PAYOUT_METHOD_MAIL,
   PAYOUT_MINIMUM_KES,
   type EarningsSummary,
   type FeesResponse,
@@ -13,7 +15,9 @@ import type { PageQuery } from '@sokoni/contracts/paging';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import { letterParts } from '../../lib/mail-html.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import type { MailService } from '../mail/mail.service.js';
 import * as repo from './payouts.repository.js';
 import { toPayout, toPayoutMethod } from './payout-views.js';
 import { statementCsv } from './statement-csv.js';
@@ -37,6 +41,7 @@ export function createEarningsService(deps: {
   db: Db;
   ledger: Pick<Ledger, 'earnerBalances' | 'statement' | 'totalsByKind' | 'audit'>;
   feePercent: Record<Vertical, number>;
+  mail: Pick<MailService, 'queue'>;
   clock?: Clock;
 }) {
   const { db, ledger } = deps;
@@ -78,10 +83,31 @@ export function createEarningsService(deps: {
       return statementCsv(rows);
     },
 
-    /** Saves the caller's payout method; Paystack's recipient for the old details is made anew when next paid. */
+    /**
+     * Saves the caller's payout method (Paystack's recipient for the old details is made anew when
+     * next paid) and tells them by e-mail, in the same transaction, where their money goes now.
+     */
     async savePayoutMethod(caller: AuthUser, input: PayoutMethodInput): Promise<PayoutMethod> {
-      const method = await repo.savePayoutMethod(db, caller.sub, input, new Date(clock.now()));
-      return toPayoutMethod(method);
+      return db.transaction(async (tx) => {
+        const before = await repo.findPayoutMethod(tx, caller.sub);
+        const method = toPayoutMethod(
+          await repo.savePayoutMethod(tx, caller.sub, input, new Date(clock.now())),
+        );
+        await deps.mail.queue(tx, {
+          to: caller.email,
+          subject: PAYOUT_METHOD_MAIL.subject,
+          ...letterParts([
+            [PAYOUT_METHOD_MAIL.greeting(caller.name ?? caller.email)],
+            [
+              PAYOUT_METHOD_MAIL.now(method.label),
+              ...(before ? [PAYOUT_METHOD_MAIL.before(toPayoutMethod(before).label)] : []),
+            ],
+            [PAYOUT_METHOD_MAIL.notYou(SITE.contactEmail)],
+            [PAYOUT_METHOD_MAIL.signOff],
+          ]),
+        });
+        return method;
+      });
     },
 
     fees: (): FeesResponse => ({ ...deps.feePercent }),
