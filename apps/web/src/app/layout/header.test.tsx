@@ -84,6 +84,22 @@ describe('header navigation', () => {
     expect(mainLinks()).toHaveLength(8);
   });
 
+  it('adds Finance to the More menu for an admin only', async () => {
+    useAuthStore.setState({
+      user: { id: 'a1', name: 'Sokoni Admin', email: 'admin@example.com', role: 'admin', token: 'token' },
+    });
+    renderWithProviders(<Header />, { url: '/' });
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'More' }),
+    );
+    expect(mainLinks().at(-1)).toEqual(['Finance', '/admin/finance']);
+    useAuthStore.setState({
+      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
+    });
+    expect(await screen.findByRole('link', { name: 'Teach' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Finance' })).toBeNull();
+  });
+
   it("lists a signed-in user's pages of every vertical in the mobile menu, marking the open one", async () => {
     useAuthStore.setState({
       user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { useSignOut } from '@/lib/use-sign-out';
-import { ACCOUNT_LINKS, SECTION_LINKS, SIGNED_IN_LINKS } from './nav-links';
+import { accountLinksFor, SECTION_LINKS, SIGNED_IN_LINKS } from './nav-links';
 
 type MobileMenuProps = { id: string; open: boolean; onClose: () => void };
 
@@ -45,7 +45,7 @@ export function MobileMenu({ id, open, onClose }: MobileMenuProps) {
                 {user.name || 'Profile'}
               </NavLink>
             </li>
-            {[...SIGNED_IN_LINKS, ...ACCOUNT_LINKS].map((link) => (
+            {[...SIGNED_IN_LINKS, ...accountLinksFor(user.role)].map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={linkClasses}>
                   {link.label}

@@ -1,6 +1,7 @@
 import { NavLink, useLocation } from 'react-router';
 import { useDisclosure } from '@/lib/use-disclosure';
-import { ACCOUNT_LINKS } from './nav-links';
+import { useAuthStore } from '@/stores/auth';
+import { accountLinksFor } from './nav-links';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-lg px-3 py-2.5 text-sm font-medium ${
@@ -15,7 +16,8 @@ const itemClasses = ({ isActive }: { isActive: boolean }) =>
 export function MoreMenu({ buttonClassName }: { buttonClassName: (state: { isActive: boolean }) => string }) {
   const location = useLocation();
   const { open, toggle, menuId, rootRef, buttonRef } = useDisclosure();
-  const current = ACCOUNT_LINKS.some((link) => location.pathname.startsWith(link.to));
+  const links = accountLinksFor(useAuthStore((state) => state.user?.role));
+  const current = links.some((link) => location.pathname.startsWith(link.to));
 
   return (
     <div ref={rootRef} className="relative">
@@ -37,7 +39,7 @@ export function MoreMenu({ buttonClassName }: { buttonClassName: (state: { isAct
         hidden={!open}
         className="absolute left-0 top-full z-50 mt-1 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
       >
-        {ACCOUNT_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} className={itemClasses}>
               {link.label}

@@ -31,3 +31,10 @@ export const ACCOUNT_LINKS: NavLinkItem[] = [
   { to: '/my-courses', label: 'My Courses' },
   { to: '/instructor/courses', label: 'Teach' },
 ];
+
+/** An admin's pages, after their own in the same menus. */
+const ADMIN_LINKS: NavLinkItem[] = [{ to: '/admin/finance', label: 'Finance' }];
+
+/** The account links a user of this role sees. */
+export const accountLinksFor = (role: string | undefined): NavLinkItem[] =>
+  role === 'admin' ? [...ACCOUNT_LINKS, ...ADMIN_LINKS] : ACCOUNT_LINKS;
