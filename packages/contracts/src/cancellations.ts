@@ -162,10 +162,10 @@ export const cancelResult = z.object({ message: z.string(), refund: z.number() }
 export type CancelResult = z.infer<typeof cancelResult>;
 
 /** POST /api/orders/{id}/cancel: the buyer's one line of the order to cancel. */
-export const cancelOrderItemInput = z.object({ itemId: z.uuid('Choose the item to cancel.') });
+export const CancelOrderItemInput = z.object({ itemId: z.uuid('Choose the item to cancel.') });
 
 /** POST /api/events/{id}/cancel: why, told to every ticket holder (optional). */
-export const cancelEventInput = z.object({
+export const CancelEventInput = z.object({
   reason: line().trim().max(500, 'Keep the reason under 500 characters.').optional(),
 });
 

@@ -102,7 +102,7 @@ export const EARNINGS_MESSAGES = {
 } as const;
 
 /** How an earner is paid: an M-Pesa number, or a bank account (Paystack's bank code). */
-export const payoutMethodInput = z.discriminatedUnion('kind', [
+export const PayoutMethodInput = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('mpesa'),
     phone: KenyanPhone,
@@ -119,7 +119,7 @@ export const payoutMethodInput = z.discriminatedUnion('kind', [
     name: line(EARNINGS_MESSAGES.accountName).trim().min(1, EARNINGS_MESSAGES.accountName).max(100),
   }),
 ]);
-export type PayoutMethodInput = z.infer<typeof payoutMethodInput>;
+export type PayoutMethodInput = z.infer<typeof PayoutMethodInput>;
 
 /** A saved payout method as its owner sees it: the number or account masked. */
 export const payoutMethod = z.object({
@@ -214,7 +214,7 @@ export const statementLine = z.object({
 });
 export type StatementLine = z.infer<typeof statementLine>;
 /** GET /api/earnings/statement: newest first, paged (X-Total-Count carries the total). */
-export const statementQuery = pageQuery({ defaultLimit: 20, maxLimit: 100 });
+export const StatementQuery = pageQuery({ defaultLimit: 20, maxLimit: 100 });
 export const statementResponse = z.array(statementLine);
 
 const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;

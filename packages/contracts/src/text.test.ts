@@ -83,6 +83,10 @@ const VALID_REQUESTS: Record<string, object> = {
   EventQuery: { q: 'jazz', category: 'Concert', past: 'true', limit: '24', offset: '0' },
   ClaimTicketsInput: { quantity: 2 },
   VerifyTicketInput: { ticketId: 'tkt_0123456789abcdef0123456789abcdef' },
+  CancelEventInput: { reason: 'The venue flooded' },
+  CancelOrderItemInput: { itemId: '0b7e5a52-3f3c-4a55-9d0e-6f1c2a7b8c9d' },
+  PayoutMethodInput: { kind: 'bank', bankCode: '68', accountNumber: '0123456789', name: 'Wanjiku Kamau' },
+  StatementQuery: { limit: '20', offset: '0' },
   StayQuery: {
     q: 'Diani',
     minPrice: '2000',

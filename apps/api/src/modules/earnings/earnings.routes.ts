@@ -5,10 +5,10 @@ import {
   feesResponse,
   financeReport,
   payoutMethod,
-  payoutMethodInput,
+  PayoutMethodInput,
   payoutRequestResponse,
   STATEMENT_CSV_FILENAME,
-  statementQuery,
+  StatementQuery,
   statementResponse,
 } from '@sokoni/contracts/earnings';
 import { ErrorResponse } from '@sokoni/contracts/errors';
@@ -42,7 +42,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{
         tags: ['earnings'],
         summary:
           "The caller's statement: every line on their balances, newest first (X-Total-Count carries the total)",
-        querystring: statementQuery,
+        querystring: StatementQuery,
         response: { 200: statementResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
@@ -84,7 +84,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['earnings'],
         summary: 'Save how the caller is paid: an M-Pesa number, or a bank account',
-        body: payoutMethodInput,
+        body: PayoutMethodInput,
         response: { 200: payoutMethod, 400: ErrorResponse, 401: ErrorResponse },
       },
     },

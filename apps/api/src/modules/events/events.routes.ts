@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelEventInput, cancelResult } from '@sokoni/contracts/cancellations';
+import { CancelEventInput, cancelResult } from '@sokoni/contracts/cancellations';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
   ClaimTicketsInput,
@@ -121,7 +121,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         summary:
           'Cancel an event before it starts (its organizer only): every ticket refunded through the ledger, every holder e-mailed, nothing sold and no one checked in from then on',
         params: IdParams,
-        body: cancelEventInput,
+        body: CancelEventInput,
         response: {
           200: cancelResult,
           400: ErrorResponse,

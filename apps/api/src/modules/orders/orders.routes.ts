@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelOrderItemInput, cancelResult } from '@sokoni/contracts/cancellations';
+import { CancelOrderItemInput, cancelResult } from '@sokoni/contracts/cancellations';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { CreateOrderInput, LastDelivery, Order, OrderQuery } from '@sokoni/contracts/orders';
 import { callerOf } from '../../lib/auth-guard.js';
@@ -77,7 +77,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         summary:
           "Cancel one line of the caller's paid order before its seller ships it: refunded through the ledger, its units back in stock, buyer and seller e-mailed (anyone else's order is 404)",
         params: IdParams,
-        body: cancelOrderItemInput,
+        body: CancelOrderItemInput,
         response: {
           200: cancelResult,
           400: ErrorResponse,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   PAYOUT_METHOD_KINDS,
-  payoutMethodInput,
+  PayoutMethodInput,
   type PayoutMethod,
   type PayoutMethodKind,
 } from '@sokoni/contracts/earnings';
@@ -29,7 +29,7 @@ const FIELDS: PayoutMethodField[] = ['phone', 'bankCode', 'accountNumber', 'name
 export const PayoutMethodFormSchema = PayoutMethodFields.transform(
   ({ kind, phone, bankCode, accountNumber, name }) =>
     kind === 'mpesa' ? { kind, phone, name } : { kind, bankCode, accountNumber, name },
-).pipe(payoutMethodInput);
+).pipe(PayoutMethodInput);
 
 /** A new method starts empty (the saved one is known only masked), on the saved one's kind and name. */
 export function payoutMethodFormValues(saved: PayoutMethod | null): PayoutMethodFormValues {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { cancelEventInput } from '@sokoni/contracts/cancellations';
+import { CancelEventInput } from '@sokoni/contracts/cancellations';
 import type { OrganizerEvent } from '@sokoni/contracts/events';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextAreaField } from '@/components/text-area-field';
@@ -20,7 +20,7 @@ export function CancelEventDialog({ event, onClose }: CancelEventDialogProps) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const confirm = () => {
-    const checked = cancelEventInput.safeParse({ reason });
+    const checked = CancelEventInput.safeParse({ reason });
     if (!checked.success) {
       setReasonError(checked.error.issues[0]?.message);
       return;
