@@ -65,8 +65,12 @@ export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
           />
         </dl>
         {!past && !event.cancelled ? (
-          <Button variant="ghost" onClick={() => setCancelling(true)}>
-            Cancel event<span className="sr-only"> {event.title}</span>
+          <Button
+            variant="ghost"
+            aria-label={`Cancel event ${event.title}`}
+            onClick={() => setCancelling(true)}
+          >
+            Cancel event
           </Button>
         ) : null}
       </div>
