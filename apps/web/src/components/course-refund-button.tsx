@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { COURSE_REFUND_DAYS, COURSE_REFUND_MAX_PROGRESS_PERCENT } from '@sokoni/contracts/cancellations';
+import { COURSE_REFUND_DAYS, COURSE_REFUND_MAX_PROGRESS_PERCENT } from '@sokoni/contracts/cancellation-rules';
 import { errorMessage } from '@/lib/api-client';
 import { useCourseRefund } from '@/lib/course-refund';
 import { Button } from './button';

@@ -1,4 +1,4 @@
-import { RELEASE_RULES } from '@sokoni/contracts/cancellations';
+import { RELEASE_RULES } from '@sokoni/contracts/cancellation-rules';
 
 /** What the earnings page says beyond the contract's earnings messages. */
 export const EARNINGS_PAGE_MESSAGES = {

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellation-rules';
 import { PAYMENT_MESSAGES } from '@sokoni/contracts/checkout';
 import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';

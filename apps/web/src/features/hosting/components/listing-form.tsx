@@ -7,7 +7,7 @@ import {
   CANCELLATION_POLICIES,
   CANCELLATION_POLICY_TEXTS,
   type CancellationPolicy,
-} from '@sokoni/contracts/cancellations';
+} from '@sokoni/contracts/cancellation-rules';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { Button, buttonClasses } from '@/components/button';
 import { FeeHint } from '@/components/fee-hint';

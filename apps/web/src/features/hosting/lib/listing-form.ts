@@ -3,7 +3,7 @@ import {
   CANCELLATION_POLICIES,
   DEFAULT_CANCELLATION_POLICY,
   type CancellationPolicy,
-} from '@sokoni/contracts/cancellations';
+} from '@sokoni/contracts/cancellation-rules';
 import type { ErrorCode } from '@sokoni/contracts/error-codes';
 import { CreateStayInput, UpdateStayInput } from '@sokoni/contracts/stays';
 import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';

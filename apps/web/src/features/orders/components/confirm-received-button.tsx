@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellation-rules';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { CANCELLATION_POLICY_TEXTS, type CancellationPolicy } from '@sokoni/contracts/cancellations';
+import { CANCELLATION_POLICY_TEXTS, type CancellationPolicy } from '@sokoni/contracts/cancellation-rules';
 
 /** The host's cancellation policy, shown before booking: its name and what a guest gets back. */
 export function CancellationPolicyNote({ policy }: { policy: CancellationPolicy }) {

@@ -1,8 +1,5 @@
-import {
-  CANCEL_MESSAGES,
-  CANCELLATION_POLICY_TEXTS,
-  type BookingCancellation,
-} from '@sokoni/contracts/cancellations';
+import { CANCEL_MESSAGES, CANCELLATION_POLICY_TEXTS } from '@sokoni/contracts/cancellation-rules';
+import type { BookingCancellation } from '@sokoni/contracts/cancellations';
 import { formatKESExact } from '@sokoni/contracts/money';
 import { formatStayDay } from '@sokoni/contracts/stays-rules';
 import type { Trip } from '@sokoni/contracts/stays';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
+import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellation-rules';
 import { formatKES, formatKESExact } from '@sokoni/contracts/money';
 import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { STAY_MESSAGES, formatStayDay } from '@sokoni/contracts/stays-rules';
