@@ -4,6 +4,39 @@ import { ProviderError, type PaymentProvider } from './payment-provider.js';
 import * as repo from './payments.repository.js';
 
 /**
+ * A refund the provider has done, written once by whoever learns of it first, in the transaction
+ * that marked it done: the money owed to the payer leaves the provider's clearing account, and the
+ * payment's history says so. Whole charges (payments.service) and parts of them (below) alike.
+ */
+export async function recordRefundDone(
+  tx: Db,
+  ledger: Pick<Ledger, 'recordRefundPaid'>,
+  done: {
+    key: string;
+    paymentId: string;
+    amountCents: number;
+    description: string;
+    source: 'refund' | 'webhook';
+    payload: unknown;
+    at: Date;
+  },
+): Promise<void> {
+  await ledger.recordRefundPaid(tx, {
+    key: done.key,
+    paymentId: done.paymentId,
+    amountCents: done.amountCents,
+    description: done.description,
+  });
+  await repo.recordPaymentEvent(tx, {
+    paymentId: done.paymentId,
+    source: done.source,
+    outcome: 'refunded',
+    payload: done.payload,
+    createdAt: done.at,
+  });
+}
+
+/**
  * Parts of charges given back (#27: an order line cancelled, a stay cancelled under its policy, an
  * event's tickets, a course): each `refunds` row the ledger wrote with its cancellation (ours,
  * 'rf_…') is asked of the provider by the refunds job, claimed first so two workers never ask at
@@ -32,18 +65,14 @@ export function createPartialRefunds(deps: {
     return db.transaction(async (tx) => {
       const refund = await repo.markPartialRefunded(tx, reference, new Date(now()));
       if (!refund) return false;
-      await deps.ledger.recordRefundPaid(tx, {
+      await recordRefundDone(tx, deps.ledger, {
         key: reference,
         paymentId: refund.paymentId,
         amountCents: refund.amountCents,
         description: `Refunded: ${reference}`,
-      });
-      await repo.recordPaymentEvent(tx, {
-        paymentId: refund.paymentId,
         source,
-        outcome: 'refunded',
         payload: { refund: reference, answer: payload },
-        createdAt: new Date(now()),
+        at: new Date(now()),
       });
       return true;
     });

@@ -33,7 +33,7 @@ import {
   type ProviderCharge,
   type TransferState,
 } from './payment-provider.js';
-import { createPartialRefunds } from './partial-refunds.js';
+import { createPartialRefunds, recordRefundDone } from './partial-refunds.js';
 import * as repo from './payments.repository.js';
 import { receiptMail } from './receipt-mail.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -199,18 +199,14 @@ export function createPaymentsService(deps: {
     return db.transaction(async (tx) => {
       const payment = await repo.markRefunded(tx, reference, new Date(now()));
       if (!payment) return false;
-      await deps.ledger.recordRefundPaid(tx, {
+      await recordRefundDone(tx, deps.ledger, {
         key: reference,
         paymentId: payment.id,
         amountCents: payment.amountCents,
         description: `Refunded: payment ${reference}`,
-      });
-      await repo.recordPaymentEvent(tx, {
-        paymentId: payment.id,
         source,
-        outcome: 'refunded',
         payload,
-        createdAt: new Date(now()),
+        at: new Date(now()),
       });
       log.info({ reference }, 'payment refunded');
       return true;
