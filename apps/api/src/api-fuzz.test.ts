@@ -13,7 +13,7 @@
  *                               to either is sent new ones; random outside a checkout. Every failure
  *                               prints the seed it used)
  *          FUZZ_RUNS=<n>        requests to the main app (default 3000; the webhook gets a fifth of that)
- *          FUZZ_TIME_LIMIT=<s>  stop sending after this long, both properties together (default 30; the
+ *          FUZZ_TIME_LIMIT=<s>  stop sending after this long, both properties together (default 20; the
  *                               runs are cut short, not failed, so a slow machine stays in budget)
  *          FUZZ_STATS=1         print the answers per route, to see what the fuzzer reaches
  *          FUZZ_REPORT=full     show every route's example of a fault, not the first three
@@ -58,7 +58,7 @@ function codeSeed(): number {
 }
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : codeSeed();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
-const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT ?? 30) * 1000;
+const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT ?? 20) * 1000;
 /** The main app gets four fifths of the requests and of the time, the webhook the rest. */
 const BUDGET = {
   main: { runs: RUNS, ms: TIME_LIMIT_MS * 0.8 },
