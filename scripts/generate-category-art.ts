@@ -2,14 +2,11 @@
 // adding a category): `npx tsx scripts/generate-category-art.ts`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
-import { renderArt } from '../apps/api/src/seed/art.js';
+import { renderBackdrop } from '../apps/api/src/seed/art.js';
 
 const out = new URL('../apps/web/public/images/categories/', import.meta.url);
 mkdirSync(out, { recursive: true });
 for (const [index, id] of CATEGORY_IDS.entries()) {
-  writeFileSync(
-    new URL(`${id}.webp`, out),
-    await renderArt(`category:${id}`, (index * 47) % 360, { size: 480, motif: '' }),
-  );
+  writeFileSync(new URL(`${id}.webp`, out), await renderBackdrop(`category:${id}`, (index * 47) % 360, 480));
 }
 console.log(`wrote ${CATEGORY_IDS.length} category images`);

@@ -41,6 +41,7 @@ import { coursesPagesHead } from './modules/courses/course-page-head.js';
 import { coursePaymentHandler } from './modules/courses/course-payments.js';
 import { createCourseRefundsService } from './modules/courses/course-refunds.service.js';
 import { coursesRoutes } from './modules/courses/courses.routes.js';
+import { createCertifier } from './modules/courses/certificates.js';
 import { createCoursesService } from './modules/courses/courses.service.js';
 import { enrollmentsRoutes } from './modules/courses/enrollments.routes.js';
 import { createEnrollmentsService } from './modules/courses/enrollments.service.js';
@@ -81,6 +82,8 @@ import { staysRoutes } from './modules/stays/stays.routes.js';
 import { createStaysService } from './modules/stays/stays.service.js';
 import { createFileTransport, createSmtpTransport } from './modules/mail/mail-transport.js';
 import { createMailService, type MailTimings } from './modules/mail/mail.service.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { createModerationService } from './modules/moderation/moderation.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createCourseMediaLinks } from './modules/uploads/course-media-links.js';
 import { createLocalDiskStore } from './modules/uploads/file-store.js';
@@ -295,12 +298,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onNightsChanged: stays.nightsChanged,
     clock,
   });
-  const courses = createCoursesService({ db: database.db, uploads, signMedia: courseMediaLinks.sign, clock });
+  const certifier = createCertifier({ mail, siteUrl: origins.primary });
+  const courses = createCoursesService({
+    db: database.db,
+    uploads,
+    signMedia: courseMediaLinks.sign,
+    certifier,
+    clock,
+  });
   const enrollments = createEnrollmentsService({
     db: database.db,
     siteUrl: origins.primary,
+    mail,
+    certifier,
     signMedia: courseMediaLinks.sign,
     clock,
+  });
+  // Reports and moderation (#28): what it hides or shows again, each vertical's caches forget.
+  const moderation = createModerationService({
+    db: database.db,
+    clock,
+    listings: { product: products.moderated, stay: stays.moderated, event: events.moderated },
   });
   const courseRefunds = createCourseRefundsService({ db: database.db, ledger, mail, clock });
   const provider =
@@ -432,6 +450,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(coursesRoutes, { courses });
       await api.register(enrollmentsRoutes, { enrollments, refunds: courseRefunds });
       await api.register(earningsRoutes, { earnings, payouts });
+      await api.register(moderationRoutes, { moderation });
       await api.register(paymentsRoutes, {
         payments,
         origins,

@@ -138,4 +138,70 @@ describe.runIf(usesPostgres)('caches across server processes (PostgreSQL)', () =
     expect(block.status, JSON.stringify(block.body)).toBe(201);
     expect(await msUntil(reader, freePage, (body) => !ids(body).includes(stayId))).toBeLessThan(COHERENT_MS);
   });
+
+  it('takes a product an admin hides through one process off the other’s catalogue and page within a second, and back on restore', async () => {
+    const listed = await call(writer, '/api/products', {
+      method: 'POST',
+      token,
+      body: {
+        title: 'Suspiciously cheap TV',
+        description: 'A 55-inch TV for a tenth of its price.',
+        price: 4500,
+        category: 'electronics',
+        condition: 'New',
+        sellerContact: '0712 345 678',
+        shopLocation: 'Nairobi',
+        image: [SAMPLE_STAY_IMAGE],
+        stock: 3,
+      },
+    });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    const productId = (listed.body as { id: string }).id;
+    const page = `/api/products?seller=${userId}&limit=100`;
+    const has = (body: unknown) => titles(body).includes('Suspiciously cheap TV');
+    expect(has((await call(reader, page)).body)).toBe(true);
+    expect((await call(reader, `/api/products/${productId}`)).status).toBe(200);
+    // A reporter opens the case; an admin (made so in the database, then signed in) decides it.
+    const signUp = async (name: string) => {
+      const email = `${name}-${process.pid}-${Date.now()}@example.co.ke`;
+      await call(writer, '/api/auth/register', {
+        method: 'POST',
+        body: { name, email, password: 'Passw0rd!' },
+      });
+      return email;
+    };
+    const reporter = await call(writer, '/api/auth/login', {
+      method: 'POST',
+      body: { email: await signUp('reporter'), password: 'Passw0rd!' },
+    });
+    const reported = await call(writer, '/api/reports', {
+      method: 'POST',
+      token: reporter.body.access_token as string,
+      body: { subject: 'product', subjectId: productId, reason: 'scam' },
+    });
+    expect(reported.status).toBe(201);
+    const adminEmail = await signUp('admin');
+    await testDb.database.db.execute(sql`update users set role = 'admin' where email = ${adminEmail}`);
+    const admin = await call(writer, '/api/auth/login', {
+      method: 'POST',
+      body: { email: adminEmail, password: 'Passw0rd!' },
+    });
+    const [found] = await queryRows<{ id: string }>(
+      testDb.database.db,
+      sql`select id from moderation_cases where subject_id = ${productId}`,
+    );
+    const decide = (action: 'hide' | 'restore') =>
+      call(writer, `/api/admin/reports/${found!.id}/resolve`, {
+        method: 'POST',
+        token: admin.body.access_token as string,
+        body: { action, reason: action === 'hide' ? 'Counterfeit goods' : '' },
+      });
+
+    expect((await decide('hide')).status).toBe(200);
+    expect(await msUntil(reader, page, (body) => !has(body))).toBeLessThan(COHERENT_MS);
+    expect((await call(reader, `/api/products/${productId}`)).status).toBe(404);
+    expect((await decide('restore')).status).toBe(200);
+    expect(await msUntil(reader, page, has)).toBeLessThan(COHERENT_MS);
+    expect((await call(reader, `/api/products/${productId}`)).status).toBe(200);
+  });
 });

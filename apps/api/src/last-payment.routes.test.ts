@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_HOLD_MINUTES } from '@sokoni/contracts/checkout';
 import type { Course, LastCoursePayment } from '@sokoni/contracts/courses';
 import type { Event, LastTicketPayment } from '@sokoni/contracts/events';
-import { createCourse, startCoursePayment } from '../test/course-factories.js';
+import { createPublishedCourse, startCoursePayment } from '../test/course-factories.js';
 import { bearer, registerUser, runLapseJob, uploadImage, type RegisteredUser } from '../test/factories.js';
 import { createEvent as createEventAs } from '../test/event-factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -122,7 +122,7 @@ describe("the event page's Pay again: GET /api/events/{id}/last-payment", () => 
 describe("the course page's Pay again: GET /api/courses/{id}/last-payment", () => {
   it("says whether the learner's latest payment for the course ended unpaid", async () => {
     const instructor = await registerUser(t.app, { name: 'Grace Instructor' });
-    const course: Course = await createCourse(t.app, instructor, { price: 1500 });
+    const course: Course = await createPublishedCourse(t.app, instructor, { price: 1500 });
     const amina = await registerUser(t.app, { name: 'Amina Wanjiku Hassan' });
     expect(await lastCoursePayment(amina, course.id)).toEqual({ unpaid: false });
 

@@ -28,7 +28,7 @@ export const courseBody = (overrides: Partial<Record<keyof CreateCourseInput, un
   ...overrides,
 });
 
-/** A course created through the API by `instructor`; fails the test unless it is. */
+/** A course created through the API by `instructor` (a draft, #28); fails the test unless it is. */
 export async function createCourse(
   app: FastifyInstance,
   instructor: RegisteredUser,
@@ -69,17 +69,45 @@ export async function addLesson(
   return response.json<Lesson>();
 }
 
-/** A course of `instructor`'s with text lessons of these titles, in this order. */
+/** Publishes a course of `instructor`'s through the API (#28); fails the test unless it is. */
+export async function publishCourse(
+  app: FastifyInstance,
+  instructor: RegisteredUser,
+  courseId: string,
+): Promise<Course> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/courses/${courseId}/publish`,
+    headers: bearer(instructor.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Course>();
+}
+
+/**
+ * A published course of `instructor`'s with text lessons of these titles, in this order (at least
+ * one: a course is published once it has a lesson). `course` is as published, before the lessons.
+ */
 export async function createCourseWithLessons(
   app: FastifyInstance,
   instructor: RegisteredUser,
   titles: string[],
   overrides: Partial<Record<keyof CreateCourseInput, unknown>> = {},
 ): Promise<{ course: Course; lessons: Lesson[] }> {
-  const course = await createCourse(app, instructor, overrides);
+  const draft = await createCourse(app, instructor, overrides);
   const lessons: Lesson[] = [];
-  for (const title of titles) lessons.push(await addLesson(app, instructor, course.id, { title }));
-  return { course, lessons };
+  for (const title of titles) lessons.push(await addLesson(app, instructor, draft.id, { title }));
+  const published = await publishCourse(app, instructor, draft.id);
+  return { course: { ...draft, publishedAt: published.publishedAt }, lessons };
+}
+
+/** A published course of `instructor`'s with one text lesson, for tests about learners and payments. */
+export async function createPublishedCourse(
+  app: FastifyInstance,
+  instructor: RegisteredUser,
+  overrides: Partial<Record<keyof CreateCourseInput, unknown>> = {},
+): Promise<Course> {
+  return (await createCourseWithLessons(app, instructor, ['Welcome'], overrides)).course;
 }
 
 /** Enrols `learner` in a free course through the API; fails the test unless they are (201 or 200). */

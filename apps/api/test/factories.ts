@@ -179,6 +179,30 @@ export async function payOrder(
     throw new Error(`payment not settled: ${verified.body}`);
 }
 
+/**
+ * An order of the products that arrived: placed, paid and confirmed received by `buyer` through the
+ * API, as a buyer does before reviewing what they bought (#28).
+ */
+export async function receivedOrder(
+  app: FastifyInstance,
+  buyer: RegisteredUser,
+  productIds: string[],
+): Promise<{ id: string }> {
+  const order = await placeOrder(
+    app,
+    buyer.token,
+    productIds.map((productId) => ({ productId })),
+  );
+  await payOrder(app, buyer, order);
+  const received = await app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.id}/received`,
+    headers: bearer(buyer.token),
+  });
+  if (received.statusCode !== 200) throw new Error(`not received: ${received.statusCode} ${received.body}`);
+  return { id: order.id };
+}
+
 /** A stay booked through the API by `guest` (held while they pay); fails the test unless it is. */
 export async function bookStay(
   app: FastifyInstance,

@@ -78,3 +78,14 @@ export function decodedHeader(value: string | undefined): string {
 /** A text part's content, line ends as \n. */
 export const textOf = (part: MimePart | undefined) =>
   part?.body.toString('utf8').replace(/\r\n/g, '\n') ?? '';
+
+/** A message's headers, its subject decoded, its plain text and its HTML. */
+export function readMail(raw: string) {
+  const message = parseMime(raw);
+  return {
+    headers: message.headers,
+    subject: decodedHeader(message.headers.subject),
+    body: textOf(partOfType(message, 'text/plain')),
+    html: textOf(partOfType(message, 'text/html')),
+  };
+}

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { MOBILE, profileLink, registerUser, signUp, submitLogin, uniqueEmail } from './support';
+import {
+  MOBILE,
+  openAccountPage,
+  profileLink,
+  registerUser,
+  signUp,
+  submitLogin,
+  uniqueEmail,
+} from './support';
 
 test.describe('sign up and sign in', () => {
   test('a new user signs up, keeps the session on reload, signs out and returns to the page they wanted', async ({
@@ -15,7 +23,7 @@ test.describe('sign up and sign in', () => {
     await page.reload();
     await expect(profileLink(page, user.name)).toBeVisible();
 
-    await profileLink(page, user.name).click();
+    await openAccountPage(page, 'Your profile');
     await expect(page.getByRole('heading', { name: user.name })).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
     await expect(page.getByText(`Member since ${new Date().getFullYear()}`)).toBeVisible();

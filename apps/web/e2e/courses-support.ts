@@ -29,7 +29,10 @@ async function upload(request: APIRequestContext, account: Account, route: strin
   return ((await response.json()) as { publicUrl: string }).publicUrl;
 }
 
-/** Creates a course through the API as `instructor`, with an uploaded image; the rest has defaults. */
+/**
+ * Creates a course through the API as `instructor`, with an uploaded image; the rest has defaults.
+ * It is a draft (#28) until addLessons publishes it.
+ */
 export async function createCourse(
   request: APIRequestContext,
   instructor: Account,
@@ -59,7 +62,10 @@ export async function createCourse(
 
 type LessonInput = Omit<CreateLessonInput, 'contentUrl'> & { contentUrl?: string };
 
-/** Adds lessons in order; a video or PDF lesson without an address gets an uploaded file. */
+/**
+ * Adds lessons in order, then publishes the course (#28: learners see it from then on); a video or
+ * PDF lesson without an address gets an uploaded file.
+ */
 export async function addLessons(
   request: APIRequestContext,
   instructor: Account,
@@ -88,5 +94,26 @@ export async function addLessons(
     expect(response.status(), await response.text()).toBe(201);
     added.push((await response.json()) as Lesson);
   }
+  const published = await request.post(`/api/courses/${course.id}/publish`, { headers: bearer(instructor) });
+  expect(published.status(), await published.text()).toBe(200);
   return added;
+}
+
+/** A published course of `instructor`'s with one short text lesson, as createCourse takes it. */
+export async function createPublishedCourse(
+  request: APIRequestContext,
+  instructor: Account,
+  input: Partial<Omit<CreateCourseInput, 'image'>> & { title: string },
+): Promise<Course> {
+  const course = await createCourse(request, instructor, input);
+  await addLessons(request, instructor, course, [
+    {
+      title: 'Welcome',
+      contentType: 'text',
+      contentUrl: 'What this course covers.',
+      duration: 5,
+      releaseDate: null,
+    },
+  ]);
+  return course;
 }

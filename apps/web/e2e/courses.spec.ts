@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { addLessons, createCourse } from './courses-support';
+import { addLessons, createCourse, createPublishedCourse } from './courses-support';
 import { pngFile } from './selling-support';
 import {
   attachScreenshots,
@@ -281,6 +281,15 @@ test.describe('courses: catalogue, enrol, learn, certificate, teach', () => {
     await expect(page).toHaveURL('/instructor/courses');
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
+    // A draft until published (#28): learners do not find it yet.
+    const mine = page.getByTestId('instructor-course').filter({ hasText: title });
+    await expect(mine.getByText('Draft', { exact: true })).toBeVisible();
+    const search = await request.get(`/api/courses?q=${encodeURIComponent(title)}`);
+    expect(await search.json()).toEqual([]);
+    await mine.getByRole('button', { name: `Publish ${title}` }).click();
+    await expect(page.getByText('Course published: learners can find it now.')).toBeVisible();
+    await expect(mine.getByText('Draft', { exact: true })).toHaveCount(0);
+
     await page.goto(`/courses?q=${encodeURIComponent(title)}`);
     const card = courseCard(page, title);
     await expect(card).toContainText('Free');
@@ -294,7 +303,9 @@ test.describe('courses: catalogue, enrol, learn, certificate, teach', () => {
   }) => {
     const instructor = await registerUser(request, 'Faith Chebet');
     const learner = await registerUser(request, 'Mutua Kilonzo');
-    const course = await createCourse(request, instructor, { title: unique('Community Health Basics') });
+    const course = await createPublishedCourse(request, instructor, {
+      title: unique('Community Health Basics'),
+    });
     await page.setViewportSize(DESKTOP);
     await page.goto('/courses');
     await expect(page.getByText('10K+ Learners')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { createCourse } from './courses-support';
+import { createPublishedCourse } from './courses-support';
 import { createStay } from './stays-support';
 import { createProduct, registerUser, unique } from './support';
 import { createEvent } from './tickets-support';
@@ -32,7 +32,7 @@ test.describe('what a page loads', () => {
     const { product } = await createProduct(request, { title: unique('Kiondo basket') }, seller);
     const event = await createEvent(request, seller, { title: unique('Benga night') });
     const stay = await createStay(request, seller, { title: unique('Naivasha cabin') });
-    const course = await createCourse(request, seller, { title: unique('Beekeeping basics') });
+    const course = await createPublishedCourse(request, seller, { title: unique('Beekeeping basics') });
 
     for (const path of [
       '/',
@@ -82,7 +82,7 @@ test.describe('what a page loads', () => {
     const { product } = await createProduct(request, { title: unique('Leso cloth') }, seller);
     const event = await createEvent(request, seller, { title: unique('Taarab evening') });
     const stay = await createStay(request, seller, { title: unique('Lamu rooftop') });
-    const course = await createCourse(request, seller, { title: unique('Sisal weaving') });
+    const course = await createPublishedCourse(request, seller, { title: unique('Sisal weaving') });
     // Every loading message the page puts on screen while it opens, seen as it is added.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -139,7 +139,7 @@ test.describe('what a page loads', () => {
   }) => {
     const host = await registerUser(request, 'Achieng Host');
     const stay = await createStay(request, host, { title: unique('Kisumu lakeside room') });
-    const course = await createCourse(request, host, { title: unique('Tilapia farming') });
+    const course = await createPublishedCourse(request, host, { title: unique('Tilapia farming') });
     const asked: string[] = [];
     page.on('request', (sent) => {
       const url = new URL(sent.url());

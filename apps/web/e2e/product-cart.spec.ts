@@ -6,13 +6,13 @@ import {
   DESKTOP,
   fetchProduct,
   kes,
+  receivedOrder,
   registerUser,
   reviewProduct,
   seriousViolations,
-  signUp,
+  signIn,
   submitLogin,
   unique,
-  uniqueEmail,
 } from './support';
 
 /** A phone of this test's own, with three images and a discount, and units enough to add three to a cart. */
@@ -33,15 +33,17 @@ async function phoneForSale(request: APIRequestContext) {
 }
 
 /** A listing of this test's own that `count` other accounts have reviewed. */
-async function reviewedProduct(request: APIRequestContext, count: number) {
-  const { product } = await createProduct(request, { title: unique('Kiondo basket') });
+async function reviewedProduct(request: APIRequestContext, baseURL: string, count: number) {
+  // A unit for each reviewer to buy.
+  const { product } = await createProduct(request, { title: unique('Kiondo basket'), stock: count });
   const reviewers = ['Achieng Odhiambo', 'Kamau Njoroge', 'Zawadi Mutua'];
   for (const [index, name] of reviewers.slice(0, count).entries()) {
-    await reviewProduct(request, product, {
-      name,
-      rating: 5 - index,
-      comment: `Strong and well woven (review ${index + 1}).`,
-    });
+    await reviewProduct(
+      request,
+      product,
+      { name, rating: 5 - index, comment: `Strong and well woven (review ${index + 1}).` },
+      baseURL,
+    );
   }
   return fetchProduct(request, product.id);
 }
@@ -201,8 +203,8 @@ test.describe('product page and cart', () => {
     }
   });
 
-  test('a failed reviews load says so and Try Again recovers', async ({ page, request }) => {
-    const product = await reviewedProduct(request, 2);
+  test('a failed reviews load says so and Try Again recovers', async ({ page, request, baseURL }) => {
+    const product = await reviewedProduct(request, baseURL!, 2);
     expect(product.reviewCount).toBe(2);
     await page.route('**/api/reviews/product/**', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto(`/products/${product.id}`);
@@ -214,31 +216,33 @@ test.describe('product page and cart', () => {
     await expect(page.getByTestId('review-list').getByRole('listitem')).toHaveCount(product.reviewCount);
   });
 
-  test('a visitor is asked to log in to review and comes back to the product after signing in', async ({
+  test('a visitor is asked to log in to review, and back on the product is told only buyers whose order arrived may review', async ({
     page,
     request,
+    baseURL,
   }) => {
-    const product = await reviewedProduct(request, 1);
+    const product = await reviewedProduct(request, baseURL!, 1);
     const reviewer = await registerUser(request, 'Brian Otieno');
     await page.goto(`/products/${product.id}`);
     await expect(page.getByTestId('review-list').getByRole('listitem')).toHaveCount(product.reviewCount);
 
-    const toggle = page.getByRole('button', { name: 'Write a Review' });
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // No form is offered to someone who may not review: they are told why instead (#28).
+    await expect(page.getByRole('button', { name: 'Write a Review' })).toHaveCount(0);
     await expect(page.getByText('Login to leave a review.')).toBeVisible();
     await page.getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL('/login');
     await submitLogin(page, reviewer);
     await expect(page).toHaveURL(`/products/${product.id}`);
-    await page.getByRole('button', { name: 'Write a Review' }).click();
-    await expect(page.getByRole('group', { name: 'Your rating' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Submit Review' })).toBeDisabled();
+    await expect(page.getByTestId('review-refusal')).toHaveText(
+      'Only buyers whose order arrived can review this product.',
+    );
+    await expect(page.getByRole('button', { name: 'Write a Review' })).toHaveCount(0);
   });
 
-  test('a signed-in user reviews a product once; the rating and count update and a second review is refused', async ({
+  test('a buyer whose order arrived reviews the product once; the rating and count update and the form is no longer offered', async ({
     page,
     request,
+    baseURL,
   }, testInfo) => {
     // A listing of this test's own, so no other test sees its rating move.
     const { product: unreviewed } = await createProduct(request, {
@@ -246,15 +250,18 @@ test.describe('product page and cart', () => {
     });
     expect(unreviewed.reviewCount).toBe(0);
 
-    const user = { name: 'Otieno Kiprop', email: uniqueEmail('reviewer'), password: 'Karibu2026!' };
-    await signUp(page, user);
-    await expect(page).toHaveURL('/');
+    const user = await registerUser(request, 'Otieno Kiprop');
+    await receivedOrder(request, user, unreviewed, baseURL!);
+    await signIn(page, user);
     await page.goto(`/products/${unreviewed.id}`);
     const rating = page.getByTestId('product-rating');
     await expect(rating).toContainText('0.0 · 0 reviews');
     await expect(page.getByText('No reviews yet.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const toggle = page.getByRole('button', { name: 'Write a Review' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const submit = page.getByRole('button', { name: 'Submit Review' });
     await expect(submit).toBeDisabled();
     await page.locator('label').filter({ hasText: '3 stars' }).click();
@@ -269,20 +276,16 @@ test.describe('product page and cart', () => {
     await submit.click();
 
     await expect(page.getByText('Thank you for your review!')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Write a Review' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    await expect(page.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
     const firstReview = page.getByTestId('review-list').getByRole('listitem').first();
     await expect(firstReview).toContainText('Imara kabisa, delivered to Kisumu in two days.');
     await expect(firstReview).toContainText(user.name);
     await expect(firstReview.getByRole('img', { name: 'Rated 5.0 out of 5' })).toBeVisible();
     await expect(rating).toContainText('5.0 · 1 review');
 
-    await page.getByRole('button', { name: 'Write a Review' }).click();
-    await page.locator('label').filter({ hasText: '4 stars' }).click();
-    await page.getByRole('button', { name: 'Submit Review' }).click();
-    await expect(page.getByRole('alert')).toHaveText('You have already reviewed this product.');
+    // One review per buyer: the form is not offered again, and the page says why.
+    await expect(page.getByTestId('review-refusal')).toHaveText('You have already reviewed this product.');
+    await expect(page.getByRole('button', { name: 'Write a Review' })).toHaveCount(0);
     await expect(page.getByTestId('review-list').getByRole('listitem')).toHaveCount(1);
   });
 });

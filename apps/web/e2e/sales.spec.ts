@@ -120,8 +120,8 @@ test.describe('sales: the seller ships, the buyer sees it', () => {
       basket.title,
     );
 
-    await expect.poll(() => subjects(buyer.email)).toContain(`Your order is on its way: ${orderNumber}`);
-    const shipped = mailsTo(buyer.email).find((mail) => mail.subject.startsWith('Your order is on its way'))!;
+    await expect.poll(() => subjects(buyer.email)).toContain(`On its way: ${orderNumber}`);
+    const shipped = mailsTo(buyer.email).find((mail) => mail.subject.startsWith('On its way'))!;
     expect(shipped.text).toContain(
       `Amina Njeri has shipped your goods from ${orderNumber}:\n2 × ${basket.title}`,
     );

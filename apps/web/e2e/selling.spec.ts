@@ -5,6 +5,7 @@ import {
   createProduct,
   DESKTOP,
   gate,
+  openAccountPage,
   seriousViolations,
   submitLogin,
   unique,
@@ -20,7 +21,7 @@ test.describe('selling', () => {
     await signUpFresh(page, 'Wanjiru');
     const title = unique('Kiondo basket');
 
-    await page.getByRole('banner').getByRole('link', { name: 'Sell', exact: true }).click();
+    await openAccountPage(page, 'Sell');
     await expect(page).toHaveURL('/sell');
     await expect(page.getByRole('heading', { level: 1, name: 'List Your Product' })).toBeVisible();
     await fillSellForm(page, title);
@@ -71,7 +72,7 @@ test.describe('selling', () => {
     );
 
     // My Products: edit the price in the modal.
-    await page.getByRole('banner').getByRole('link', { name: 'My Products', exact: true }).click();
+    await openAccountPage(page, 'My Products');
     const card = page.getByTestId('my-product-card').filter({ hasText: title });
     await expect(card.getByTestId('my-product-price')).toHaveText('Ksh 1,900');
     const editButton = card.getByRole('button', { name: `Edit ${title}` });

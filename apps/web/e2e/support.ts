@@ -54,8 +54,25 @@ export async function signInTo(page: Page, credentials: { email: string; passwor
   await expect(page).toHaveURL(path);
 }
 
+/**
+ * The sign in the header that `name` is signed in: on a desktop the account menu's button, which
+ * carries their name (on a phone it sits in the closed menu, so it is not visible there).
+ */
 export function profileLink(page: Page, name: string) {
-  return page.getByRole('banner').getByRole('link', { name: new RegExp(name) });
+  return page.getByRole('banner').getByRole('button', { name: new RegExp(name) });
+}
+
+/**
+ * Opens one of the signed-in user's pages ('My Products', 'Wishlist', 'Your profile'…) from the
+ * header: through the account menu on a desktop, through the menu on a phone.
+ */
+export async function openAccountPage(page: Page, label: string) {
+  const banner = page.getByRole('banner');
+  const desktop = (page.viewportSize()?.width ?? DESKTOP.width) >= 1024;
+  await banner.getByRole('button', { name: desktop ? /^Your account/ : 'Open menu' }).click();
+  const menu = banner.getByRole('navigation', { name: desktop ? 'Account' : 'Mobile' });
+  // From its start: 'Your profile' is followed by the e-mail on a desktop, by the name on a phone.
+  await menu.getByRole('link', { name: new RegExp(`^${label}`) }).click();
 }
 
 /** Serious and critical accessibility violations on the page, as a list a failing test prints. */
@@ -214,13 +231,48 @@ export async function createProduct(
   return { product: (await response.json()) as Product, seller: owner };
 }
 
-/** A review of `product` by a new account registered for it; answers the reviewer. */
+/**
+ * An order of `product` by `buyer` that arrived, through the API as a buyer makes it: placed (for
+ * pickup), paid in the sandbox and confirmed received. Answers the order's id.
+ */
+export async function receivedOrder(
+  request: APIRequestContext,
+  buyer: Account,
+  product: Product,
+  baseURL: string,
+): Promise<string> {
+  const placed = await request.post('/api/orders', {
+    headers: bearer(buyer),
+    data: {
+      items: [{ productId: product.id, quantity: 1, price: product.price }],
+      delivery: { method: 'pickup', phone: '0733 111 222' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: string; totalAmount: number };
+  await payInSandbox(
+    request,
+    buyer,
+    { paymentType: 'order', orderId: order.id, amount: order.totalAmount },
+    baseURL,
+  );
+  const received = await request.post(`/api/orders/${order.id}/received`, { headers: bearer(buyer) });
+  expect(received.status(), await received.text()).toBe(200);
+  return order.id;
+}
+
+/**
+ * A review of `product` by a new account registered for it, whose order of it arrived (#28: only
+ * such a buyer may review); answers the reviewer.
+ */
 export async function reviewProduct(
   request: APIRequestContext,
   product: Product,
   review: { name: string; rating: number; comment: string },
+  baseURL: string,
 ): Promise<Account> {
   const reviewer = await registerUser(request, review.name);
+  await receivedOrder(request, reviewer, product, baseURL);
   const response = await request.post('/api/reviews', {
     headers: bearer(reviewer),
     data: { productId: product.id, rating: review.rating, comment: review.comment },

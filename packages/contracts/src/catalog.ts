@@ -71,6 +71,9 @@ export const REVIEW_MESSAGES = {
   ratingRange: 'Please choose a rating from 1 to 5.',
   alreadyReviewed: 'You have already reviewed this product.',
   ownProduct: 'You cannot review your own product.',
+  /** #28: a review needs an order of the product that arrived. */
+  notABuyer: 'Only buyers whose order arrived can review this product.',
+  notArrived: 'Your order of this product has not arrived yet: you can review it once it does.',
   verifiedPurchase: 'Verified purchase',
   productNotFound: PRODUCT_NOT_FOUND,
   commentTooLong: `Reviews can be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-KE')} characters.`,
@@ -122,6 +125,8 @@ export const SELLER_MESSAGES = {
   notFound: 'Seller not found.',
   loadFailed: "We couldn't load this seller. Please check your connection.",
   noListings: 'This seller has nothing listed right now.',
+  /** The chat a WhatsApp link on a seller's page opens with: their page's link. */
+  whatsappMessage: (url: string) => `Hello, I found your shop on Sokoni: ${url}`,
 } as const;
 
 export const WISHLIST_MAX = 500;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModerationNotice } from './moderation.js';
 import {
   COMMUNITY_MESSAGES as M,
   GROUP_NAME_MAX,
@@ -81,6 +82,8 @@ export const ThreadSummary = z.object({
   tags: z.array(z.string()),
   replyCount: z.number().int(),
   createdAt: z.iso.datetime(),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type ThreadSummary = z.infer<typeof ThreadSummary>;
 
@@ -95,6 +98,8 @@ export const Reply = z.object({
   author: Author,
   upvotes: z.number().int(),
   createdAt: z.iso.datetime(),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type Reply = z.infer<typeof Reply>;
 

@@ -96,6 +96,17 @@ export const COURSE_MESSAGES = {
   courseSaveFailed: 'Could not save your course. Please try again.',
   lessonSaved: 'Lesson saved.',
   lessonDeleted: 'Lesson deleted.',
+  /**
+   * #28: a course without a lesson is a draft, seen only by its instructor until they publish it;
+   * a published course keeps at least one lesson.
+   */
+  draft: 'Draft',
+  draftNotice: 'This course is a draft: only you can see it. Publish it once it has a lesson.',
+  publish: 'Publish',
+  publishing: 'Publishing...',
+  published: 'Course published: learners can find it now.',
+  publishNeedsLesson: 'Add a lesson before publishing this course.',
+  lastLesson: 'A published course keeps at least one lesson: add another before deleting this one.',
   certificateIssued: 'Congratulations! You have completed this course.',
   /** The Create Course form (spec §5: title, description, price, image, category, instructor name required). */
   titleRequired: 'Please enter a title for the course.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MONEY_MAX, isWholeCents } from './money.js';
+import { ModerationNotice } from './moderation.js';
 import { pageMessages, pageQuery } from './paging.js';
 import { isCalendarDay } from './stays-rules.js';
 import { block, line } from './text.js';
@@ -249,6 +250,10 @@ export const CourseSummary = z.object({
   instructorId: z.string(),
   instructor: Instructor,
   createdAt: z.iso.datetime(),
+  /** #28: null while a draft (only its instructor sees it); learners only ever see published courses. */
+  publishedAt: z.iso.datetime().nullable(),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type CourseSummary = z.infer<typeof CourseSummary>;
 

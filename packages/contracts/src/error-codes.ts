@@ -89,6 +89,7 @@ export const ERROR_CODES = [
   'EVENT_PAST',
   'NOT_ENOUGH_SEATS',
   'CAPACITY_BELOW_TAKEN',
+  'PRICE_LOCKED',
   'FREE_EVENT',
   'PAID_EVENT',
   'CLAIM_LIMIT',
@@ -102,6 +103,8 @@ export const ERROR_CODES = [
   'DATES_TAKEN',
   'BLOCK_NOT_FOUND',
   'REVIEW_NOT_ELIGIBLE',
+  /** Stays and products: the stay is not over yet, the order has not arrived yet. */
+  'REVIEW_NOT_YET',
   // Stay bookings
   'BOOKING_NOT_FOUND',
   'OWN_STAY',
@@ -124,6 +127,8 @@ export const ERROR_CODES = [
   'NOT_ENROLLED',
   'LESSON_LOCKED',
   'CERTIFICATE_NOT_FOUND',
+  'COURSE_HAS_NO_LESSONS',
+  'LAST_LESSON',
   // Uploads
   'NO_FILE',
   'NOT_MULTIPART',
@@ -142,6 +147,14 @@ export const ERROR_CODES = [
   'MEDIA_LINK_INVALID',
   'MEDIA_NOT_FOUND',
   'RANGE_NOT_SATISFIABLE',
+  // Reports and moderation (#28)
+  'REPORTED_ITEM_NOT_FOUND',
+  'OWN_ITEM',
+  'ALREADY_REPORTED',
+  'REPORT_LIMIT',
+  'CASE_NOT_FOUND',
+  'ACCOUNT_SUSPENDED',
+  'ADMIN_NOT_SUSPENDABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

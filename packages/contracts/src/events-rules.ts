@@ -11,6 +11,9 @@ export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 /** GET /events: events a page holds unless the caller says, and at most. */
 export const EVENT_PAGE_SIZE = 24;
 export const EVENT_PAGE_MAX = 100;
+/** GET /events/{id}/attendees: ticket holders a page holds unless the caller says, and at most. */
+export const ATTENDEE_PAGE_SIZE = 50;
+export const ATTENDEE_PAGE_MAX = 200;
 /** Seats one event may have. */
 export const EVENT_CAPACITY_MAX = 100_000;
 export const EVENT_TITLE_MAX_LENGTH = 120;
@@ -33,6 +36,27 @@ const nairobiTime = new Intl.DateTimeFormat('en-GB', {
 export function formatNairobiTime(iso: string | Date): string {
   return `${nairobiTime.format(typeof iso === 'string' ? new Date(iso) : iso)} EAT`;
 }
+
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * The minute `ms` falls in, in Nairobi, as a datetime-local input holds it: '2026-11-27T18:42'. The
+ * event form's date picker starts there (its `min`).
+ */
+export const nairobiDateTimeLocal = (ms: number): string =>
+  new Date(ms + NAIROBI_OFFSET_MS).toISOString().slice(0, 16);
+
+const nairobiClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const nairobiDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+});
 
 /** A ticket's price as shown: 'KES 1,500', or 'Free' for a free event. */
 export const formatTicketPrice = (price: number): string => (price === 0 ? 'Free' : formatKES(price));
@@ -63,6 +87,9 @@ export const EVENT_MESSAGES = {
   datePast: 'The event date must be in the future.',
   price: `Price must be a number from 0 (free) to ${formatKES(MONEY_MAX)}, with at most 2 decimal places.`,
   tickets: `Tickets must be a whole number from 0 to ${EVENT_CAPACITY_MAX.toLocaleString('en-KE')}.`,
+  priceLocked: (sold: number) =>
+    `${sold} ${plural(sold, 'ticket is', 'tickets are')} already sold at this price: ` +
+    'the price can only change while no ticket is sold.',
   capacityBelowTaken: (sold: number, held: number) =>
     `${sold} ${plural(sold, 'ticket is', 'tickets are')} sold and ${held} held for buyers paying now: ` +
     `the number of tickets cannot go below ${sold + held}.`,
@@ -73,9 +100,13 @@ export const EVENT_MESSAGES = {
     `Only ${left} ${plural(left, 'ticket', 'tickets')} left for ${title}.`,
   paidEvent: 'This event is not free: buy your tickets to attend.',
   verified: 'Ticket verified successfully',
-  alreadyCheckedIn: (at: string) => `This ticket was already checked in on ${formatNairobiTime(at)}.`,
+  /** A second scan: whose ticket it is and when it was first let in (Nairobi time): 'at 18:42 on 27 Nov'. */
+  alreadyCheckedIn: (holder: string, at: string | Date) =>
+    `Already checked in: ${holder}'s ticket, at ${nairobiClock.format(new Date(at))} on ${nairobiDay.format(new Date(at))}`,
   createSucceeded: 'Event created successfully!',
   createFailed: 'Error creating event. Please try again.',
+  updateSucceeded: 'Event updated.',
+  updateFailed: 'Could not save your changes. Please try again.',
   verifyFailed: 'Verification failed. Please try again.',
 } as const;
 
@@ -106,3 +137,45 @@ export function splitName(name: string): { firstName: string; lastName: string }
   if (space < 0) return { firstName: trimmed, lastName: '' };
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
 }
+
+/**
+ * A ticket's short code (#28): what a person types at the gate. Eight characters of this alphabet,
+ * which leaves out the look-alikes 0/O and 1/I/L; case does not matter.
+ */
+export const TICKET_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const TICKET_CODE_LENGTH = 8;
+
+/** A typed code as stored: capitals, without the spaces or dashes people put in. */
+export const normalizeTicketCode = (typed: string): string => typed.replace(/[\s-]/g, '').toUpperCase();
+
+const TICKET_CODE = new RegExp(`^[${TICKET_CODE_ALPHABET}]{${TICKET_CODE_LENGTH}}$`);
+
+/** The short code a person typed ('k7qm 4xpt', 'K7QM-4XPT'), as stored; null when it cannot be one. */
+export function ticketCodeOf(typed: string): string | null {
+  const code = normalizeTicketCode(typed);
+  return TICKET_CODE.test(code) ? code : null;
+}
+
+/** A short code as printed, in two groups of four that are easy to read out: 'K7QM4XPT' → 'K7QM 4XPT'. */
+export const formatTicketCode = (code: string): string => `${code.slice(0, 4)} ${code.slice(4)}`;
+
+/** GET /events/{id}/attendees.csv: its header row; the file is named after the event. */
+export const ATTENDEES_CSV_COLUMNS = ['Name', 'Tickets', 'Checked in at (EAT)'] as const;
+
+/**
+ * An event's title as the start of a file's name any system and any Content-Disposition take:
+ * 'Blankets & Wine' → 'blankets-wine' (accents dropped, at most 60 characters, 'event' when none is left).
+ */
+export function eventFileSlug(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'event';
+}
+
+/** 'Blankets & Wine' → 'blankets-wine-attendees.csv'. */
+export const attendeesCsvFileName = (title: string): string => `${eventFileSlug(title)}-attendees.csv`;

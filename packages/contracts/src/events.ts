@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKETS_PER_PURCHASE } from './checkout.js';
 import { MONEY_MAX, isWholeCents } from './money.js';
+import { ModerationNotice } from './moderation.js';
 import { pageMessages, pageQuery } from './paging.js';
 import { block, line } from './text.js';
 import {
@@ -13,6 +14,8 @@ import {
   EVENT_DESCRIPTION_MAX_LENGTH,
   EVENT_MESSAGES,
   TICKET_STATUSES,
+  ATTENDEE_PAGE_SIZE,
+  ATTENDEE_PAGE_MAX,
 } from './events-rules.js';
 
 // Events' requests and answers (spec §3, §7 Events). The rules and messages they check are in
@@ -90,8 +93,9 @@ export type CreateEventInput = z.input<typeof CreateEventInput>;
 export type CreateEventData = z.output<typeof CreateEventInput>;
 
 /**
- * PUT /events/{id}: the fields to change. `capacity` is the event's seats in all (sold ones
- * included): it can be raised, and lowered no further than the tickets sold and held.
+ * PATCH /events/{id}: the fields to change. `capacity` is the event's seats in all (sold ones
+ * included): it can be raised, and lowered no further than the tickets sold and held. The price
+ * changes only while no ticket is sold.
  */
 export const UpdateEventInput = z.object({ ...eventFields, price, capacity: tickets }).partial();
 export type UpdateEventInput = z.input<typeof UpdateEventInput>;
@@ -112,6 +116,14 @@ export const EventQuery = z.object({
 });
 export type EventQuery = z.input<typeof EventQuery>;
 export type EventFilters = z.output<typeof EventQuery>;
+/** GET /events/{id}/attendees: a page of the event's ticket holders (X-Total-Count carries how many). */
+export const AttendeeQuery = pageQuery({
+  defaultLimit: ATTENDEE_PAGE_SIZE,
+  maxLimit: ATTENDEE_PAGE_MAX,
+  messages: pageMessages(ATTENDEE_PAGE_MAX),
+});
+export type AttendeeQuery = z.input<typeof AttendeeQuery>;
+
 /** POST /events/{id}/tickets: claiming tickets of a free event, no payment. */
 export const ClaimTicketsInput = z.object({
   quantity: z
@@ -122,7 +134,10 @@ export const ClaimTicketsInput = z.object({
 });
 export type ClaimTicketsInput = z.input<typeof ClaimTicketsInput>;
 
-/** POST /events/tickets/verify: the ticket ID, typed or scanned from its QR code. */
+/**
+ * POST /events/tickets/verify: the ticket ID scanned from its QR code, or typed, or the ticket's
+ * short code typed at the gate (any case; spaces and dashes ignored).
+ */
 export const VerifyTicketInput = z.object({
   ticketId: line(EVENT_MESSAGES.ticketIdRequired)
     .trim()
@@ -152,6 +167,8 @@ export const Event = z.object({
   capacity: z.number().int(),
   /** #27: its organizer cancelled it: every ticket refunded, nothing sold, no one checked in. */
   cancelled: z.boolean(),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type Event = z.infer<typeof Event>;
 
@@ -176,8 +193,18 @@ export const Ticket = z.object({
   quantity: z.number().int(),
   status: z.enum(TICKET_STATUSES),
   checkedInAt: z.iso.datetime().nullable(),
+  /** Eight characters a person types at the gate (shown as formatTicketCode: 'K7QM 4XPT'). */
+  shortCode: z.string(),
 });
 export type Ticket = z.infer<typeof Ticket>;
+
+/** One line of an event's attendee list (its organizer's only): who, for how many, when let in. */
+export const Attendee = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  checkedInAt: z.iso.datetime().nullable(),
+});
+export type Attendee = z.infer<typeof Attendee>;
 
 /** GET /tickets/mine: each ticket with its event. */
 export const TicketWithEvent = Ticket.extend({ event: Event });

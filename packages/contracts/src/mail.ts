@@ -1,4 +1,6 @@
 // What Sokoni's e-mails say: one home for their subjects and texts.
+import { CHECK_IN_TIME } from './cancellation-rules.js';
+import { CHECK_OUT_TIME } from './stays-rules.js';
 
 /** The web app's My Orders page (apps/web/src/app/router.tsx), linked from order e-mails. */
 export const MY_ORDERS_PATH = '/orders';
@@ -39,7 +41,7 @@ export const RECEIPT_MAIL = {
     `${nights} at ${stay}, ${checkIn} to ${checkOut}`,
   tickets: (quantity: number, event: string, date: string) =>
     `${quantity} × ${quantity === 1 ? 'ticket' : 'tickets'} for ${event}, ${date}`,
-  course: (course: string) => `Course: ${course}`,
+  course: (course: string) => `Enrolment in ${course}`,
 } as const;
 
 /** The seller's Sales page (apps/web/src/app/router.tsx), linked from new-sale notices. */
@@ -67,7 +69,8 @@ export const NEW_SALE_MAIL = {
 
 /** What a buyer is told when a seller marks their part of an order shipped. */
 export const SALE_SHIPPED_MAIL = {
-  subject: (orderNumber: string) => `Your order is on its way: ${orderNumber}`,
+  /** 'On its way: Order #efaa64' (the order number names the order: no 'your order' before it). */
+  subject: (orderNumber: string) => `On its way: ${orderNumber}`,
   greeting: (name: string) => `Hello ${name},`,
   shipped: (seller: string, orderNumber: string) => `${seller} has shipped your goods from ${orderNumber}:`,
   line: (quantity: number, product: string) => `${quantity} × ${product}`,
@@ -75,6 +78,21 @@ export const SALE_SHIPPED_MAIL = {
   deliverTo: (address: string) => `On their way to: ${address}`,
   pickup: "Collect them from the seller's shop.",
   myOrders: (url: string) => `Follow your order on My Orders: ${url}`,
+  signOff: 'Asante,\nSokoni',
+} as const;
+
+/**
+ * What a buyer is told when a seller marks their part of an order delivered: confirming receipt on
+ * the order's page pays the seller at once (#27), and who to write to when nothing came.
+ */
+export const SALE_DELIVERED_MAIL = {
+  subject: (orderNumber: string) => `Delivered: ${orderNumber}`,
+  greeting: (name: string) => `Hello ${name},`,
+  delivered: (seller: string, orderNumber: string) =>
+    `${seller} says your goods from ${orderNumber} have been delivered:`,
+  line: (quantity: number, product: string) => `${quantity} × ${product}`,
+  confirm: (url: string) => `Got them? Confirm receipt on your order's page: ${url}`,
+  notReceived: (email: string) => `Nothing arrived? Write to us at ${email} and we will help.`,
   signOff: 'Asante,\nSokoni',
 } as const;
 
@@ -99,9 +117,11 @@ export const TICKET_MAIL = {
   /** What the tickets cost together (formatTicketPrice: 'Free' for a free event's). */
   paid: (amount: string) => `Amount paid: ${amount}`,
   ticketId: (id: string) => `Ticket ID: ${id}`,
+  /** The short code (formatTicketCode: 'K7QM 4XPT'), what a person types at the gate. */
+  ticketCode: (code: string) => `Ticket code: ${code}`,
   qrAlt: (id: string) => `QR code of ticket ${id}`,
   atTheDoor:
-    'Show the QR code at the entrance. If it cannot be scanned, the organizer can type the ticket ID.',
+    'Show the QR code at the entrance. If it cannot be scanned, the organizer can type the ticket code.',
   calendar: 'Add the event to your calendar with the attached .ics file.',
   myTickets: (link: string) => `Your tickets are always on My Tickets: ${link}`,
   eventPage: (link: string) => `Event page: ${link}`,
@@ -122,15 +142,19 @@ export const BOOKING_MAIL = {
   subject: (stay: string) => `Your stay at ${stay} is confirmed`,
   greeting: (name: string) => `Hello ${name},`,
   confirmed: (stay: string) => `Your booking at ${stay} is confirmed and paid. Karibu!`,
-  checkIn: (day: string) => `Check-in: ${day}`,
-  checkOut: (day: string) => `Check-out: ${day}`,
+  checkIn: (day: string) => `Check-in: ${day}, from ${CHECK_IN_TIME}`,
+  checkOut: (day: string) => `Check-out: ${day}, by ${CHECK_OUT_TIME}`,
   nights: (nights: string) => `Length of stay: ${nights}`,
   paid: (amount: string) => `Amount paid: ${amount}`,
   address: (location: string) => `Address: ${location}`,
   host: (name: string, email: string) => `Your host: ${name} (${email})`,
   contactHost: 'Write to your host to arrange your arrival.',
+  calendar: 'Add your check-in and check-out to your calendar with the attached .ics file.',
   myTrips: (link: string) => `Your bookings are always on My Trips: ${link}`,
   signOff: 'Asante,\nSokoni',
+  /** The calendar file's two entries. */
+  calendarCheckIn: (stay: string) => `Check-in: ${stay}`,
+  calendarCheckOut: (stay: string) => `Check-out: ${stay}`,
 } as const;
 
 export const HOST_BOOKING_MAIL = {
@@ -148,17 +172,34 @@ export const HOST_BOOKING_MAIL = {
 /** A course's classroom in the web app, linked from enrolment e-mails. */
 export const courseClassroomPath = (courseId: string) => `/courses/${courseId}/classroom`;
 
+/** A learner's own certificate of a course in the web app, to see and download. */
+export const courseCertificatePath = (courseId: string) => `/courses/${courseId}/certificate`;
+
 /**
- * What a learner is told when their payment for a course enrols them. Amounts arrive formatted
- * (formatKES); in the HTML part every argument arrives escaped.
+ * What a learner is told when they are enrolled in a course: by their payment, or at once in a free
+ * one. Amounts arrive formatted (formatKES); in the HTML part every argument arrives escaped.
  */
 export const COURSE_ENROLMENT_MAIL = {
   subject: (course: string) => `You're enrolled in ${course}`,
   greeting: (name: string) => `Hello ${name},`,
   enrolled: (course: string) => `Your payment is received and you are enrolled in ${course}. Karibu!`,
+  enrolledFree: (course: string) => `You are enrolled in ${course}, free of charge. Karibu!`,
   instructor: (name: string) => `Your instructor: ${name}`,
   paid: (amount: string) => `Amount paid: ${amount}`,
   classroom: (link: string) => `Start learning in the classroom: ${link}`,
+  signOff: 'Asante,\nSokoni',
+} as const;
+
+/**
+ * What a learner is told when finishing a course's last lesson earns them its certificate (its code
+ * in the certificate's own words: CERTIFICATE_TEXT.code).
+ */
+export const CERTIFICATE_MAIL = {
+  subject: (course: string) => `Your certificate: ${course}`,
+  greeting: (name: string) => `Hello ${name},`,
+  earned: (course: string) => `Congratulations! You have completed ${course} and earned its certificate.`,
+  verify: (link: string) => `Anyone can check it, on a CV or LinkedIn, at this address: ${link}`,
+  download: (link: string) => `See and download it as a PDF: ${link}`,
   signOff: 'Asante,\nSokoni',
 } as const;
 

@@ -14,6 +14,7 @@ import {
 } from './catalog.js';
 import { ORDER_LINES_MAX } from './checkout.js';
 import { moneyMessages } from './money.js';
+import { ModerationNotice } from './moderation.js';
 import { priceFilter, shillings } from './money-schema.js';
 import { pageMessages, pageQuery } from './paging.js';
 import { block, line } from './text.js';
@@ -97,6 +98,8 @@ export const Product = z.object({
   isFeatured: z.boolean(),
   isTrending: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -132,6 +135,8 @@ export const Review = z.object({
   date: z.iso.datetime(),
   /** #15: its author had paid for the product when they wrote it. */
   verifiedPurchase: z.boolean(),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type Review = z.infer<typeof Review>;
 
@@ -146,6 +151,11 @@ export const SellerProfile = z.object({
   /** Mean of the reviews of all their products, to one decimal; 0 with none. */
   rating: z.number(),
   reviewCount: z.number().int(),
+  /**
+   * #28: the number to call or WhatsApp them on (E.164): the contact of their newest listing, when it
+   * is a Kenyan phone number; null when it is something else or they list nothing.
+   */
+  phone: z.string().nullable(),
 });
 export type SellerProfile = z.infer<typeof SellerProfile>;
 

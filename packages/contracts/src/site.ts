@@ -8,11 +8,14 @@ export const SITE = {
   location: 'Westlands, Nairobi, Kenya',
 } as const;
 
-/** The Share button of a product, stay or event page (#15). */
+/** The Share button of a product, stay, event or course page (#15, #28), and Share on WhatsApp beside it. */
 export const SHARE_MESSAGES = {
   share: 'Share',
   copied: 'Link copied',
   copyFailed: 'The link could not be copied.',
+  whatsapp: 'Share on WhatsApp',
+  /** What Share on WhatsApp writes into a new chat: the page's title, and its link below it. */
+  whatsappText: (title: string, url: string) => `${title}\n${url}`,
 } as const;
 
 /**

@@ -97,6 +97,8 @@ export const STAY_MESSAGES = {
   reviewCommentRequired: 'Please write a comment.',
   reviewCommentTooLong: `Reviews can be at most ${STAY_REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-KE')} characters.`,
   reviewNotEligible: 'Only guests who stayed here can review it.',
+  /** A guest whose confirmed stay is not over: `day` is its check-out day. */
+  reviewAfterCheckOut: (day: string) => `You can review after check-out on ${formatStayDay(day)}.`,
   reviewAlreadyWritten: 'You have already reviewed each of your stays here.',
   reviewSubmitted: 'Thank you for your review!',
   listingCreated: 'Listing created successfully!',
@@ -130,6 +132,13 @@ export function isCalendarDay(value: string): boolean {
 export function nairobiToday(nowMs: number): string {
   return new Date(nowMs + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * Check-out is by 10:00 in Kenya on the day after a stay's last night (check-in is at 14:00 on its
+ * first: CHECK_IN_TIME, cancellation-rules.ts).
+ */
+export const CHECK_OUT_TIME = '10:00';
+export const checkOutMoment = (day: string): number => Date.parse(`${day}T${CHECK_OUT_TIME}:00+03:00`);
 
 /** The day `days` after `day` ('2026-12-31', 1 → '2027-01-01'). */
 export function addDays(day: string, days: number): string {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { shillings } from './money-schema.js';
 import { MONEY_MAX, formatKES } from './money.js';
+import { ModerationNotice } from './moderation.js';
 import { pageMessages, pageQuery } from './paging.js';
+import { ReviewStanding } from './reviews.js';
 import { block, line } from './text.js';
 import {
   STAY_AMENITIES,
@@ -197,6 +199,8 @@ export const StayReview = z.object({
   comment: z.string(),
   createdAt: z.iso.datetime(),
   user: z.object({ name: z.string() }),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type StayReview = z.infer<typeof StayReview>;
 
@@ -220,6 +224,8 @@ export const StaySummary = z.object({
   reviewCount: z.number().int(),
   /** #27: the host's cancellation policy (CANCELLATION_POLICY_TEXTS says what it gives back). */
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  /** #28: set only on an item moderators hid, shown to its owner alone (everyone else: not found). */
+  moderation: ModerationNotice.optional(),
 });
 export type StaySummary = z.infer<typeof StaySummary>;
 
@@ -233,8 +239,9 @@ export type Stay = z.infer<typeof Stay>;
 /**
  * GET /stays/{id}/availability: the nights taken as the signed-in caller sees them. Their own
  * bookings awaiting payment are not counted: booking those nights again supersedes them (#26).
+ * `review`: whether they may review the stay now, or why not (#28).
  */
-export const StayAvailability = z.object({ bookings: z.array(TakenRange) });
+export const StayAvailability = z.object({ bookings: z.array(TakenRange), review: ReviewStanding });
 export type StayAvailability = z.infer<typeof StayAvailability>;
 
 /** POST /stays/{id}/book answers the booking (spec §3 Booking: id), held while its guest pays. */

@@ -12,6 +12,14 @@ const IMAGE = '/api/uploads/products/0123456789abcdef0123456789abcdef.webp';
  * new field, that forgets the rule fails here.
  */
 const VALID_REQUESTS: Record<string, object> = {
+  ReportInput: {
+    subject: 'product',
+    subjectId: UUID,
+    reason: 'scam',
+    note: 'Asked me to pay\noutside Sokoni.',
+  },
+  ResolveReportInput: { action: 'hide', reason: 'Counterfeit goods' },
+  SuspendUserInput: { reason: 'Repeated scam listings' },
   RegisterInput: { name: 'Achieng Otieno', email: 'achieng@example.co.ke', password: 'Karibu2026!' },
   LoginInput: { email: 'achieng@example.co.ke', password: 'Karibu2026!' },
   ProductQuery: { q: 'kiondo', category: 'fashion', minPrice: '100', maxPrice: '900', seller: UUID },
@@ -82,6 +90,7 @@ const VALID_REQUESTS: Record<string, object> = {
   UpdateEventInput: { title: 'Nairobi Jazz Night II', location: 'Kasarani', capacity: 300 },
   EventQuery: { q: 'jazz', category: 'Concert', past: 'true', limit: '24', offset: '0' },
   ClaimTicketsInput: { quantity: 2 },
+  AttendeeQuery: { limit: '50', offset: '100' },
   VerifyTicketInput: { ticketId: 'tkt_0123456789abcdef0123456789abcdef' },
   CancelEventInput: { reason: 'The venue flooded' },
   CancelOrderItemInput: { itemId: '0b7e5a52-3f3c-4a55-9d0e-6f1c2a7b8c9d' },

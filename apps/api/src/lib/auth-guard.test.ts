@@ -23,7 +23,7 @@ async function guardedApp(routes: (app: ReturnType<typeof Fastify>) => void) {
     now: Date.now,
     findAccount: async (id) => {
       const account = accounts[id as keyof typeof accounts];
-      return account && { ...account, createdAt: since };
+      return account && { ...account, createdAt: since, suspendedReason: null };
     },
   });
   routes(app);

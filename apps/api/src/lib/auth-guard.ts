@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
+import { MODERATION_TEXTS } from '@sokoni/contracts/moderation-rules';
 import { isYoungAccount } from '@sokoni/contracts/standing';
 import { forbidden, unauthorized } from './errors.js';
 import { networkOf, type Standing } from './standing.js';
@@ -23,10 +24,16 @@ declare module 'fastify' {
   }
 }
 
-/** The account a token names, as it is now; undefined once it no longer exists. */
+/**
+ * The account a token names, as it is now, with why it is suspended (null: it is not); undefined once
+ * it no longer exists.
+ */
 export type FindAccount = (
   id: string,
-) => Promise<(Pick<AuthUser, 'name' | 'email' | 'role'> & { createdAt: Date }) | undefined>;
+) => Promise<
+  | (Pick<AuthUser, 'name' | 'email' | 'role'> & { createdAt: Date; suspendedReason: string | null })
+  | undefined
+>;
 
 const refuseVisitors: onRequestHookHandler = (request, _reply, done) => {
   const message = request.routeOptions.config.signInMessage ?? AUTH_MESSAGES.authRequired;
@@ -50,8 +57,9 @@ const GUARDS: Record<Exclude<Access, 'public'>, onRequestHookHandler> = {
  *
  * Reads the bearer token on every request. A token that is present but expired or forged is refused
  * with 401 everywhere, so a client with a stale session learns it at once and signs out. A good
- * signature is not enough: the account must still exist, and its name, e-mail and role are read
- * from it rather than from the token, so a removed user or a withdrawn role stops at once.
+ * signature is not enough: the account must still exist and not be suspended (#28: its sessions
+ * end with the reason, 401, so the client signs out), and its name, e-mail and role are read from it
+ * rather than from the token, so a removed user, a suspension or a withdrawn role stops at once.
  */
 export const authGuard = fp(
   async (
@@ -84,7 +92,9 @@ export const authGuard = fp(
       }
       const account = await options.findAccount(claims.sub);
       if (!account) throw unauthorized(AUTH_MESSAGES.sessionExpired, 'ACCOUNT_GONE');
-      const { createdAt, ...current } = account;
+      const { createdAt, suspendedReason, ...current } = account;
+      if (suspendedReason !== null)
+        throw unauthorized(MODERATION_TEXTS.suspended(suspendedReason), 'ACCOUNT_SUSPENDED');
       request.user = { ...claims, ...current };
       request.standing = {
         young: isYoungAccount(createdAt, options.now()),

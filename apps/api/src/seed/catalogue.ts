@@ -1,7 +1,10 @@
 import type { CategoryId, Condition } from '@sokoni/contracts/catalog';
+import type { Subject } from './subjects.js';
 
 export type SampleProduct = {
   title: string;
+  /** What its pictures show. */
+  subject: Subject;
   category: CategoryId;
   price: number;
   originalPrice?: number;
@@ -19,6 +22,7 @@ export type SampleProduct = {
 export const SAMPLE_PRODUCTS: SampleProduct[] = [
   {
     title: 'Samsung Galaxy A15 128GB',
+    subject: 'phone',
     category: 'phones',
     price: 18_999,
     originalPrice: 22_500,
@@ -33,6 +37,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Tecno Spark 20 Pro 256GB',
+    subject: 'phone',
     category: 'phones',
     price: 21_500,
     originalPrice: 24_000,
@@ -46,6 +51,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'iPhone 12 64GB (Ex-UK)',
+    subject: 'phone',
     category: 'phones',
     price: 42_000,
     originalPrice: 55_000,
@@ -58,6 +64,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Nokia 105 Feature Phone',
+    subject: 'phone',
     category: 'phones',
     price: 2_350,
     condition: 'New',
@@ -67,6 +74,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Oppo A18 Dual SIM',
+    subject: 'phone',
     category: 'phones',
     price: 13_800,
     originalPrice: 15_000,
@@ -77,6 +85,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'HP EliteBook 840 G5 Core i5',
+    subject: 'laptop',
     category: 'electronics',
     price: 38_500,
     originalPrice: 46_000,
@@ -90,6 +99,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Hisense 43" Smart TV',
+    subject: 'tv',
     category: 'electronics',
     price: 29_999,
     originalPrice: 34_999,
@@ -103,6 +113,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'JBL Flip 6 Bluetooth Speaker',
+    subject: 'speaker',
     category: 'electronics',
     price: 12_500,
     originalPrice: 14_999,
@@ -114,6 +125,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Solar Home Lighting Kit 30W',
+    subject: 'solar-kit',
     category: 'electronics',
     price: 6_800,
     condition: 'New',
@@ -125,6 +137,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Ramtons 2-Burner Gas Cooker',
+    subject: 'gas-cooker',
     category: 'electronics',
     price: 4_200,
     originalPrice: 4_950,
@@ -135,6 +148,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Kitenge Maxi Dress',
+    subject: 'dress',
     category: 'fashion',
     price: 2_800,
     originalPrice: 3_500,
@@ -148,6 +162,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Maasai Shuka Blanket',
+    subject: 'shuka',
     category: 'fashion',
     price: 1_200,
     condition: 'New',
@@ -158,6 +173,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: "Men's Leather Sandals (Akala style)",
+    subject: 'sandals',
     category: 'fashion',
     price: 1_500,
     condition: 'New',
@@ -167,6 +183,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Ex-UK Denim Jacket',
+    subject: 'jacket',
     category: 'fashion',
     price: 1_800,
     originalPrice: 2_500,
@@ -177,6 +194,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Beaded Leather Handbag',
+    subject: 'handbag',
     category: 'fashion',
     price: 3_400,
     condition: 'New',
@@ -187,6 +205,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Pishori Rice 5kg',
+    subject: 'rice',
     category: 'groceries-non-perishable',
     price: 1_150,
     originalPrice: 1_300,
@@ -198,6 +217,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Ndengu (Green Grams) 2kg',
+    subject: 'beans',
     category: 'groceries-non-perishable',
     price: 480,
     condition: 'New',
@@ -207,6 +227,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Pure Honey 1kg from Baringo',
+    subject: 'honey',
     category: 'groceries-non-perishable',
     price: 950,
     condition: 'New',
@@ -218,6 +239,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Toyota Corolla Side Mirror (2010-2013)',
+    subject: 'car-mirror',
     category: 'automotive',
     price: 4_500,
     condition: 'Used',
@@ -227,6 +249,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Car Seat Covers Full Set',
+    subject: 'car-seat-covers',
     category: 'automotive',
     price: 6_500,
     originalPrice: 8_000,
@@ -237,6 +260,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Boda Boda Helmet with Visor',
+    subject: 'helmet',
     category: 'automotive',
     price: 2_300,
     condition: 'New',
@@ -247,6 +271,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Mvule Wood Coffee Table',
+    subject: 'table',
     category: 'furniture',
     price: 14_500,
     originalPrice: 17_000,
@@ -259,6 +284,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: '5-Seater L-Shaped Sofa',
+    subject: 'sofa',
     category: 'furniture',
     price: 48_000,
     originalPrice: 56_000,
@@ -271,6 +297,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Office Swivel Chair',
+    subject: 'office-chair',
     category: 'furniture',
     price: 7_900,
     condition: 'Used',
@@ -280,6 +307,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Double Decker Bed (Metal)',
+    subject: 'bunk-bed',
     category: 'furniture',
     price: 12_000,
     condition: 'New',
@@ -289,6 +317,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'E-book1',
+    subject: 'e-book',
     category: 'books-media',
     price: 450,
     originalPrice: 900,
@@ -302,6 +331,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'The River Between – Ngũgĩ wa Thiong’o',
+    subject: 'novel',
     category: 'books-media',
     price: 750,
     condition: 'Used',
@@ -311,6 +341,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'KCSE Revision Pack (Maths & Sciences)',
+    subject: 'revision-pack',
     category: 'books-media',
     price: 1_600,
     originalPrice: 2_000,
@@ -322,6 +353,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Bamburi Cement 50kg (10 bags)',
+    subject: 'cement',
     category: 'home-improvement',
     price: 8_200,
     condition: 'New',
@@ -331,6 +363,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Crown Paints Emulsion 20L',
+    subject: 'paint',
     category: 'home-improvement',
     price: 7_400,
     originalPrice: 8_100,
@@ -341,6 +374,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Water Tank 1000L',
+    subject: 'water-tank',
     category: 'home-improvement',
     price: 11_500,
     condition: 'New',
@@ -352,6 +386,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Wooden Shape Sorter Toy',
+    subject: 'shape-sorter',
     category: 'toys-games',
     price: 1_100,
     condition: 'New',
@@ -361,6 +396,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Bao Board Game (Hand-carved)',
+    subject: 'board-game',
     category: 'toys-games',
     price: 2_500,
     condition: 'New',
@@ -371,6 +407,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Kids Bicycle 16-inch',
+    subject: 'bicycle',
     category: 'toys-games',
     price: 6_300,
     originalPrice: 7_200,
@@ -381,6 +418,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Yamaha Acoustic Guitar F310',
+    subject: 'guitar',
     category: 'music-instruments',
     price: 17_500,
     originalPrice: 19_999,
@@ -393,6 +431,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Nyatiti Lyre (8-string)',
+    subject: 'lyre',
     category: 'music-instruments',
     price: 9_000,
     condition: 'New',
@@ -402,6 +441,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Casio CT-S300 Keyboard',
+    subject: 'keyboard',
     category: 'music-instruments',
     price: 15_800,
     condition: 'Used',
@@ -411,6 +451,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Baby Carrier (Ergonomic)',
+    subject: 'baby-carrier',
     category: 'baby-products',
     price: 3_200,
     originalPrice: 3_900,
@@ -421,6 +462,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Huggies Diapers Size 3 (Jumbo Pack)',
+    subject: 'diapers',
     category: 'baby-products',
     price: 2_150,
     condition: 'New',
@@ -431,6 +473,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Baby Cot with Mosquito Net',
+    subject: 'baby-cot',
     category: 'baby-products',
     price: 9_800,
     condition: 'New',
@@ -440,6 +483,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Harambee Stars Replica Jersey',
+    subject: 'jersey',
     category: 'sports-outdoors',
     price: 2_000,
     condition: 'New',
@@ -450,6 +494,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Adidas Size 5 Football',
+    subject: 'football',
     category: 'sports-outdoors',
     price: 3_500,
     originalPrice: 4_200,
@@ -460,6 +505,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Skipping Rope & Resistance Bands Set',
+    subject: 'skipping-rope',
     category: 'sports-outdoors',
     price: 1_400,
     condition: 'New',
@@ -469,6 +515,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Canon EOS 2000D with 18-55mm Lens',
+    subject: 'camera',
     category: 'photography',
     price: 52_000,
     originalPrice: 60_000,
@@ -482,6 +529,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Ring Light 18-inch with Stand',
+    subject: 'ring-light',
     category: 'photography',
     price: 4_800,
     condition: 'New',
@@ -492,6 +540,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Soapstone Carving – Big Five Set',
+    subject: 'carving',
     category: 'art-crafts',
     price: 3_600,
     condition: 'New',
@@ -502,6 +551,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Kiondo Sisal Basket',
+    subject: 'basket',
     category: 'art-crafts',
     price: 1_900,
     originalPrice: 2_300,
@@ -512,6 +562,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Tinga Tinga Canvas Painting',
+    subject: 'painting',
     category: 'art-crafts',
     price: 5_500,
     condition: 'New',
@@ -521,6 +572,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Grafted Hass Avocado Seedlings (10)',
+    subject: 'seedlings',
     category: 'garden-patio',
     price: 2_500,
     condition: 'New',
@@ -531,6 +583,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Drip Irrigation Kit (1/8 acre)',
+    subject: 'irrigation',
     category: 'garden-patio',
     price: 14_000,
     originalPrice: 16_500,
@@ -541,6 +594,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Outdoor Garden Bench',
+    subject: 'garden-bench',
     category: 'garden-patio',
     price: 8_500,
     condition: 'New',
@@ -550,6 +604,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Kericho Gold Tea 500g',
+    subject: 'tea',
     category: 'beverages',
     price: 420,
     condition: 'New',
@@ -560,6 +615,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Dormans AA Coffee Beans 1kg',
+    subject: 'coffee',
     category: 'beverages',
     price: 2_200,
     originalPrice: 2_600,
@@ -571,6 +627,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Travel Backpack 40L',
+    subject: 'backpack',
     category: 'travel-accessories',
     price: 4_500,
     condition: 'New',
@@ -580,6 +637,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Hard-shell Suitcase 24-inch',
+    subject: 'suitcase',
     category: 'travel-accessories',
     price: 7_800,
     originalPrice: 9_500,
@@ -590,6 +648,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Dog Food 10kg (Adult)',
+    subject: 'dog-food',
     category: 'pet-supplies',
     price: 4_300,
     condition: 'New',
@@ -599,6 +658,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Cat Scratching Post',
+    subject: 'cat-post',
     category: 'pet-supplies',
     price: 2_100,
     condition: 'New',
@@ -608,6 +668,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Beaded Maasai Bracelet Set',
+    subject: 'bracelet',
     category: 'jewelry-watches',
     price: 800,
     condition: 'New',
@@ -618,6 +679,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Casio Men’s Digital Watch',
+    subject: 'watch',
     category: 'jewelry-watches',
     price: 3_900,
     originalPrice: 4_500,
@@ -628,6 +690,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: '4-Person Camping Tent',
+    subject: 'tent',
     category: 'camping-hiking',
     price: 8_900,
     originalPrice: 10_500,
@@ -640,6 +703,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Hiking Boots (Waterproof)',
+    subject: 'boots',
     category: 'camping-hiking',
     price: 6_200,
     condition: 'Used',
@@ -649,6 +713,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'A4 Printing Paper (5 Reams)',
+    subject: 'paper',
     category: 'office-supplies',
     price: 3_100,
     condition: 'New',
@@ -658,6 +723,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Epson L3250 Ink Tank Printer',
+    subject: 'printer',
     category: 'office-supplies',
     price: 26_500,
     originalPrice: 29_000,
@@ -669,6 +735,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Shea Butter & Aloe Body Cream',
+    subject: 'body-cream',
     category: 'health-beauty',
     price: 650,
     condition: 'New',
@@ -679,6 +746,7 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
   },
   {
     title: 'Hair Dryer Hood (Salon)',
+    subject: 'hair-dryer',
     category: 'health-beauty',
     price: 9_500,
     condition: 'Refurbished',

@@ -1,4 +1,5 @@
 import type { CourseLevel, LessonContentType } from '@sokoni/contracts/courses-rules';
+import type { Subject } from './subjects.js';
 
 // The sample courses' words: what they teach, lesson by lesson. seedCourses (courses.ts) writes them.
 
@@ -33,62 +34,13 @@ export type SampleCourse = {
   instructor: string;
   instructorTitle: string;
   instructorBio: string;
-  motif: keyof typeof COURSE_MOTIFS;
+  /** What its picture shows. */
+  subject: Subject;
   hue: number;
   objectives: string[];
   lessons: SampleLesson[];
   enrolments: SampleEnrolment[];
 };
-
-/** One illustration per subject, white on the course's gradient (renderArt's 100 × 100 grid). */
-export const COURSE_MOTIFS = {
-  // A phone with a coin.
-  money: `<g opacity="0.92"><rect x="30" y="16" width="34" height="64" rx="5" fill="white"/>
-    <rect x="34" y="24" width="26" height="44" fill="black" fill-opacity="0.2"/>
-    <circle cx="68" cy="66" r="14" fill="white"/><circle cx="68" cy="66" r="9" fill="black" fill-opacity="0.2"/></g>`,
-  // A seedling in a pot.
-  garden: `<g opacity="0.92"><polygon points="34,62 66,62 61,86 39,86" fill="white"/>
-    <rect x="48" y="36" width="4" height="26" fill="white"/>
-    <ellipse cx="38" cy="38" rx="12" ry="6" transform="rotate(-25 38 38)" fill="white"/>
-    <ellipse cx="62" cy="32" rx="13" ry="6" transform="rotate(25 62 32)" fill="white"/></g>`,
-  // A laptop with code lines.
-  code: `<g opacity="0.92"><rect x="22" y="24" width="56" height="38" rx="3" fill="white"/>
-    <rect x="14" y="64" width="72" height="7" rx="2" fill="white"/>
-    <g fill="black" fill-opacity="0.25"><rect x="28" y="31" width="20" height="4"/>
-    <rect x="34" y="39" width="28" height="4"/><rect x="34" y="47" width="18" height="4"/>
-    <rect x="28" y="55" width="12" height="4"/></g></g>`,
-  // An open ledger.
-  ledger: `<g opacity="0.92"><polygon points="14,28 49,34 49,80 14,74" fill="white"/>
-    <polygon points="86,28 51,34 51,80 86,74" fill="white"/>
-    <g stroke="black" stroke-opacity="0.25" stroke-width="2"><line x1="20" y1="42" x2="44" y2="46"/>
-    <line x1="20" y1="52" x2="44" y2="56"/><line x1="56" y1="46" x2="80" y2="42"/>
-    <line x1="56" y1="56" x2="80" y2="52"/></g></g>`,
-  // Two speech bubbles.
-  speech: `<g opacity="0.92"><rect x="14" y="20" width="46" height="30" rx="8" fill="white"/>
-    <polygon points="24,50 34,50 22,60" fill="white"/>
-    <rect x="40" y="46" width="46" height="30" rx="8" fill="white" fill-opacity="0.8"/>
-    <polygon points="76,76 66,76 78,86" fill="white" fill-opacity="0.8"/></g>`,
-  // A camera.
-  camera: `<g opacity="0.92"><rect x="16" y="32" width="68" height="44" rx="6" fill="white"/>
-    <rect x="36" y="24" width="24" height="10" rx="2" fill="white"/>
-    <circle cx="50" cy="54" r="15" fill="black" fill-opacity="0.25"/><circle cx="50" cy="54" r="8" fill="white"/></g>`,
-  // A shop front.
-  shop: `<g opacity="0.92"><rect x="20" y="40" width="60" height="42" fill="white"/>
-    <polygon points="16,40 84,40 78,24 22,24" fill="white" fill-opacity="0.8"/>
-    <rect x="42" y="56" width="16" height="26" fill="black" fill-opacity="0.25"/></g>`,
-  // A goat's head, simply.
-  goat: `<g opacity="0.92"><ellipse cx="50" cy="56" rx="18" ry="24" fill="white"/>
-    <polygon points="36,36 26,16 40,30" fill="white"/><polygon points="64,36 74,16 60,30" fill="white"/>
-    <circle cx="43" cy="52" r="3" fill="black" fill-opacity="0.4"/><circle cx="57" cy="52" r="3" fill="black" fill-opacity="0.4"/></g>`,
-  // A cross in a circle.
-  health: `<g opacity="0.92"><circle cx="50" cy="50" r="32" fill="white"/>
-    <rect x="44" y="30" width="12" height="40" fill="black" fill-opacity="0.25"/>
-    <rect x="30" y="44" width="40" height="12" fill="black" fill-opacity="0.25"/></g>`,
-  // A bar chart in a grid.
-  sheet: `<g opacity="0.92"><rect x="18" y="18" width="64" height="64" rx="3" fill="white"/>
-    <g fill="black" fill-opacity="0.25"><rect x="28" y="52" width="10" height="22"/>
-    <rect x="45" y="38" width="10" height="36"/><rect x="62" y="28" width="10" height="46"/></g></g>`,
-} as const;
 
 const BRIAN_BIO =
   'Brian has helped more than 300 traders in Kisumu and Nairobi move their takings onto mobile money ' +
@@ -107,7 +59,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructor: 'brian',
     instructorTitle: 'Founder, Duka Digital',
     instructorBio: BRIAN_BIO,
-    motif: 'money',
+    subject: 'mobile-money',
     hue: 152,
     objectives: [
       'Choose between a till number, a paybill and a business wallet',
@@ -180,7 +132,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructorBio:
       'Grace trained as an agronomist at Egerton and runs kitchen-garden clinics for women’s groups ' +
       'around Kiambu and Murang’a.',
-    motif: 'garden',
+    subject: 'kitchen-garden',
     hue: 105,
     objectives: [
       'Set up a sack or container garden in a small space',
@@ -248,7 +200,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructorTitle: 'Software engineer, Nairobi',
     instructorBio:
       'Kevin builds web apps for Nairobi start-ups and mentors at a coding club in Kibera on weekends.',
-    motif: 'code',
+    subject: 'code',
     hue: 215,
     objectives: [
       'Write a web page with headings, paragraphs, links and images',
@@ -317,7 +269,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructor: 'reviewer-2',
     instructorTitle: 'Swahili teacher, Mombasa',
     instructorBio: 'Hassan has taught Swahili to visitors and new residents on the coast for twelve years.',
-    motif: 'speech',
+    subject: 'language',
     hue: 28,
     objectives: [
       'Greet people of every age properly',
@@ -371,7 +323,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructor: 'amina',
     instructorTitle: 'Sokoni seller, Nairobi',
     instructorBio: 'Amina sells kitenge and beadwork on Sokoni and photographs every piece herself.',
-    motif: 'camera',
+    subject: 'camera',
     hue: 330,
     objectives: [
       'Use window light instead of a flash',
@@ -419,7 +371,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructor: 'brian',
     instructorTitle: 'Founder, Duka Digital',
     instructorBio: BRIAN_BIO,
-    motif: 'shop',
+    subject: 'online-shop',
     hue: 190,
     objectives: ['Write a listing buyers find', 'Price against the market', 'Earn good reviews'],
     lessons: [
@@ -455,7 +407,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructor: 'reviewer-4',
     instructorTitle: 'Dairy goat farmer, Nyeri',
     instructorBio: 'Peter keeps thirty Toggenburg goats near Nyeri and trains farmers for his cooperative.',
-    motif: 'goat',
+    subject: 'dairy',
     hue: 60,
     objectives: [
       'Build a raised goat house that stays dry',
@@ -498,7 +450,7 @@ export const SAMPLE_COURSES: SampleCourse[] = [
     instructor: 'reviewer-1',
     instructorTitle: 'Community health volunteer, Kericho',
     instructorBio: 'Faith has served as a community health volunteer in Kericho County for eight years.',
-    motif: 'health',
+    subject: 'health',
     hue: 0,
     objectives: ['Treat small cuts and burns', 'Make water safe to drink', 'Know the danger signs'],
     lessons: [

@@ -18,7 +18,7 @@ import {
   lessonCompletions,
 } from '../db/schema/courses.js';
 import { renderArt } from './art.js';
-import { COURSE_MOTIFS, SAMPLE_COURSES, type SampleLesson } from './course-catalogue.js';
+import { SAMPLE_COURSES, type SampleLesson } from './course-catalogue.js';
 import type { SeedContext } from './context.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -92,7 +92,7 @@ export async function seedCourses({ db, files, now, users }: SeedContext): Promi
       image: await files.save(
         'sample',
         'webp',
-        await renderArt(sample.title, sample.hue, { motif: COURSE_MOTIFS[sample.motif] }),
+        await renderArt(sample.title, sample.hue, sample.subject, { frame: 'wide' }),
       ),
       category: sample.category,
       level: sample.level,
@@ -107,6 +107,8 @@ export async function seedCourses({ db, files, now, users }: SeedContext): Promi
       enrolledCount: sample.enrolments.length,
       createdAt,
       updatedAt: createdAt,
+      // Every sample course has its lessons: published since it was made (#28).
+      publishedAt: createdAt,
     });
     const lessonIds: string[] = [];
     for (const [n, lesson] of sample.lessons.entries()) {

@@ -10,6 +10,7 @@ import {
 } from '../modules/events/events.repository.js';
 import { newTicketId } from '../modules/events/tickets.service.js';
 import { renderArt } from './art.js';
+import type { Subject } from './subjects.js';
 import type { SeedContext } from './context.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -21,6 +22,8 @@ type SampleEvent = {
   description: string;
   location: string;
   category: EventCategory;
+  /** What its picture shows. */
+  subject: Subject;
   organizer: string;
   /** Days from the seed's day in Kenya, and the Nairobi time it starts at. */
   days: number;
@@ -31,41 +34,7 @@ type SampleEvent = {
   tickets: SampleTicket[];
 };
 
-/** One illustration per category, white on the event's gradient (drawn on renderArt's 100 × 100 grid). */
-const MOTIFS: Record<EventCategory, string> = {
-  // Two beamed quavers.
-  Concert: `<g fill="white" opacity="0.9">
-    <ellipse cx="36" cy="68" rx="9" ry="6.5" transform="rotate(-20 36 68)"/>
-    <ellipse cx="64" cy="61" rx="9" ry="6.5" transform="rotate(-20 64 61)"/>
-    <rect x="41.5" y="30" width="3.5" height="37"/><rect x="69.5" y="23" width="3.5" height="37"/>
-    <polygon points="41.5,30 73,23 73,31 41.5,38"/></g>`,
-  // A screen above a lectern.
-  Conference: `<g opacity="0.9"><rect x="22" y="18" width="56" height="32" rx="2" fill="white"/>
-    <rect x="28" y="25" width="28" height="3" fill="black" fill-opacity="0.2"/>
-    <rect x="28" y="32" width="40" height="3" fill="black" fill-opacity="0.2"/>
-    <rect x="28" y="39" width="20" height="3" fill="black" fill-opacity="0.2"/>
-    <rect x="34" y="58" width="32" height="5" rx="1" fill="white"/>
-    <polygon points="38,63 62,63 58,84 42,84" fill="white"/></g>`,
-  // A gear.
-  Workshop: `<g fill="white" opacity="0.9"><circle cx="50" cy="50" r="21"/>
-    ${[0, 45, 90, 135].map((angle) => `<rect x="45" y="23" width="10" height="54" rx="2" transform="rotate(${angle} 50 50)"/>`).join('')}
-    </g><circle cx="50" cy="50" r="8" fill="black" fill-opacity="0.25"/>`,
-  // A football.
-  Sports: `<g opacity="0.92"><circle cx="50" cy="50" r="25" fill="white"/>
-    <g stroke="black" stroke-opacity="0.45" stroke-width="1.5">
-      <line x1="50" y1="40" x2="50" y2="25"/><line x1="59.5" y1="46.9" x2="73.8" y2="42.3"/>
-      <line x1="55.9" y1="58.1" x2="64.7" y2="70.2"/><line x1="44.1" y1="58.1" x2="35.3" y2="70.2"/>
-      <line x1="40.5" y1="46.9" x2="26.2" y2="42.3"/></g>
-    <polygon points="50,40 59.5,46.9 55.9,58.1 44.1,58.1 40.5,46.9" fill="black" fill-opacity="0.7"/></g>`,
-  // A landscape painting on an easel.
-  Exhibition: `<g opacity="0.9"><g stroke="white" stroke-width="3"><line x1="40" y1="66" x2="32" y2="86"/>
-    <line x1="60" y1="66" x2="68" y2="86"/></g><rect x="22" y="22" width="56" height="44" fill="white"/>
-    <rect x="27" y="27" width="46" height="34" fill="black" fill-opacity="0.25"/>
-    <circle cx="62" cy="36" r="5" fill="white"/>
-    <polygon points="27,61 42,41 52,53 58,47 73,61" fill="white"/></g>`,
-};
-
-const SAMPLE_EVENTS: SampleEvent[] = [
+export const SAMPLE_EVENTS: SampleEvent[] = [
   {
     title: 'Sauti za Pwani: Taarab & Benga Night',
     description:
@@ -73,6 +42,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'bands from Mombasa and Kilifi, and Swahili food stalls from 6 pm. Bring a leso for the breeze.',
     location: 'Fort Jesus Grounds, Mombasa',
     category: 'Concert',
+    subject: 'drums',
     organizer: 'brian',
     days: 12,
     time: '19:00',
@@ -92,6 +62,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'Your ticket includes a madafu on arrival; the beach bar stays open until 10 pm.',
     location: 'Diani Beach, Kwale',
     category: 'Concert',
+    subject: 'guitar',
     organizer: 'brian',
     days: 6,
     time: '17:30',
@@ -115,6 +86,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'and ugali on the side. Gates open at 5 pm.',
     location: "Lwang'ni Beach, Kisumu",
     category: 'Concert',
+    subject: 'singer',
     organizer: 'amina',
     // The one that has already taken place: most of its guests were checked in at the gate.
     days: -10,
@@ -136,6 +108,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'credit scoring and fraud, a CBK regulatory panel, and a founders’ pitch session. Lunch included.',
     location: 'KICC, Harambee Avenue, Nairobi',
     category: 'Conference',
+    subject: 'talk',
     organizer: 'admin',
     days: 26,
     time: '08:30',
@@ -154,6 +127,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'certified seed, soil testing and selling straight to buyers. Free entry; register to get a seat.',
     location: 'ASK Showground, Nakuru',
     category: 'Conference',
+    subject: 'tractor',
     organizer: 'amina',
     days: 19,
     time: '09:00',
@@ -171,6 +145,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       '25. All materials are provided and you take home one necklace and one basket.',
     location: 'Karen, Nairobi',
     category: 'Workshop',
+    subject: 'beadwork',
     organizer: 'amina',
     days: 9,
     time: '10:00',
@@ -188,6 +163,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'listing buyers trust, and pricing for delivery. Bring your phone and one product.',
     location: 'Westlands, Nairobi',
     category: 'Workshop',
+    subject: 'camera',
     organizer: 'admin',
     days: 4,
     time: '14:00',
@@ -206,6 +182,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'farm with Kisumu fish farmers. Life jackets and lunch provided.',
     location: 'Dunga Beach, Kisumu',
     category: 'Workshop',
+    subject: 'fish',
     organizer: 'brian',
     days: 33,
     time: '09:00',
@@ -220,6 +197,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'chip and a finisher’s medal; water points every 3 km.',
     location: 'Kipchoge Keino Stadium, Eldoret',
     category: 'Sports',
+    subject: 'running',
     organizer: 'brian',
     days: 40,
     time: '06:30',
@@ -238,6 +216,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'Support vehicles, a mechanic and nyama choma at the finish.',
     location: "Fisherman's Camp, Naivasha",
     category: 'Sports',
+    subject: 'bicycle',
     organizer: 'amina',
     days: 16,
     time: '07:00',
@@ -255,6 +234,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'Free to attend: claim a ticket for the seated dhow-race stands.',
     location: 'Lamu Old Town, Lamu',
     category: 'Exhibition',
+    subject: 'dhow',
     organizer: 'brian',
     days: 58,
     time: '10:00',
@@ -269,6 +249,7 @@ const SAMPLE_EVENTS: SampleEvent[] = [
       'from KES 5,000 and artist talks every afternoon.',
     location: 'Nairobi National Museum, Museum Hill, Nairobi',
     category: 'Exhibition',
+    subject: 'painting',
     organizer: 'amina',
     days: 21,
     time: '10:00',
@@ -304,7 +285,7 @@ export async function seedEvents({ db, files, now, users }: SeedContext): Promis
       image: await files.save(
         'sample',
         'webp',
-        await renderArt(sample.title, hue, { motif: MOTIFS[sample.category] }),
+        await renderArt(sample.title, hue, sample.subject, { frame: 'wide' }),
       ),
       category: sample.category,
       startsAt,

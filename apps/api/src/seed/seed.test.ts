@@ -6,7 +6,13 @@ import { STAY_MAX_NIGHTS, nairobiToday } from '@sokoni/contracts/stays-rules';
 import type { Course, CourseSummary, InstructorCourse, MyCourse } from '@sokoni/contracts/courses';
 import { createTestApp, queryRows, type TestApp } from '../../test/test-app.js';
 import { bearer } from '../../test/factories.js';
+import { SAME_SHAPE_BELOW, shapeDistance, shapeOf } from '../../test/picture-shape.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './accounts.js';
+import { SAMPLE_PRODUCTS } from './catalogue.js';
+import { SAMPLE_COURSES } from './course-catalogue.js';
+import { SAMPLE_EVENTS } from './events.js';
+import { SAMPLE_STAYS } from './stays.js';
+import type { Subject } from './subjects.js';
 
 let t: TestApp;
 
@@ -286,6 +292,58 @@ describe('the sample data', () => {
       completionRate: 67,
       revenue: 4500,
     });
+  });
+
+  it('draws every sample picture here, small, each kind of thing in a shape of its own whatever its colours', async () => {
+    const subjects = new Map<string, Subject[]>([
+      ...SAMPLE_PRODUCTS.map((p): [string, Subject[]] => [
+        `product ${p.title}`,
+        Array(p.images ?? 1).fill(p.subject),
+      ]),
+      ...SAMPLE_EVENTS.map((e): [string, Subject[]] => [`event ${e.title}`, [e.subject]]),
+      ...SAMPLE_STAYS.map((s): [string, Subject[]] => [`stay ${s.title}`, s.images]),
+      ...SAMPLE_COURSES.map((c): [string, Subject[]] => [`course ${c.title}`, [c.subject]]),
+    ]);
+    const records = await queryRows<{ record: string; images: string[] }>(
+      t.database.db,
+      sql`select 'product ' || title as record, images from products
+          union all select 'event ' || title, array[image] from events
+          union all select 'stay ' || title, images from stays
+          union all select 'course ' || title, array[image] from courses`,
+    );
+    const pictures: Array<{ name: string; subject: Subject | undefined; shape: Uint8Array }> = [];
+    for (const { record, images } of records) {
+      for (const [n, image] of images.entries()) {
+        expect(image, record).toMatch(/^\/api\/uploads\/sample\/[a-f0-9]{32}\.webp$/);
+        const served = await t.app.inject(image);
+        expect(served.headers['content-type'], record).toBe('image/webp');
+        expect(served.rawPayload.length, record).toBeLessThan(12_000);
+        const subject = subjects.get(record)?.[n];
+        pictures.push({
+          name: `${record} #${n} (${subject})`,
+          subject,
+          shape: await shapeOf(served.rawPayload),
+        });
+      }
+    }
+    expect(pictures.length).toBeGreaterThan(130);
+    expect(pictures.filter((picture) => picture.subject === undefined)).toEqual([]);
+    // A subject is one kind of thing: no other shop category's goods share it.
+    const categories = new Map<Subject, Set<string>>();
+    for (const product of SAMPLE_PRODUCTS) {
+      categories.set(product.subject, (categories.get(product.subject) ?? new Set()).add(product.category));
+    }
+    expect([...categories].filter(([, shared]) => shared.size > 1)).toEqual([]);
+    expect(categories.size).toBeGreaterThanOrEqual(55);
+
+    const alike: string[] = [];
+    for (const [i, a] of pictures.entries()) {
+      for (const b of pictures.slice(i + 1)) {
+        if (a.subject !== b.subject && shapeDistance(a.shape, b.shape) < SAME_SHAPE_BELOW)
+          alike.push(`${a.name} ~ ${b.name}`);
+      }
+    }
+    expect(alike).toEqual([]);
   });
 
   it("keeps every course's figures true: learners counted, ratings only by learners, certificates only for those who finished", async () => {

@@ -28,9 +28,8 @@ export async function seedShop({ db, files, now, users }: SeedContext): Promise<
     const hue = (CATEGORY_IDS.indexOf(sample.category) * 47 + (index % 6) * 14) % 360;
     const images: string[] = [];
     for (let n = 0; n < (sample.images ?? 1); n += 1) {
-      images.push(
-        await files.save('sample', 'webp', await renderArt(`${sample.title}#${n}`, (hue + n * 25) % 360)),
-      );
+      const art = await renderArt(`${sample.title}#${n}`, (hue + n * 25) % 360, sample.subject, { view: n });
+      images.push(await files.save('sample', 'webp', art));
     }
     const sellerId = users.get(sample.seller);
     if (!sellerId) throw new Error(`sample seller ${sample.seller} was not seeded`);

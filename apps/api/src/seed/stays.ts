@@ -4,6 +4,7 @@ import { shillingsToCents } from '@sokoni/contracts/money';
 import { nairobiDate } from '../lib/clock.js';
 import { stayBookings, stayReviews, stays } from '../db/schema/stays.js';
 import { renderArt } from './art.js';
+import type { Subject } from './subjects.js';
 import type { SeedContext } from './context.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -32,87 +33,13 @@ type SampleStay = {
   guests: number;
   amenities: StayAmenity[];
   hue: number;
-  /** The photos, in order: one illustration each. */
-  images: Array<keyof typeof MOTIFS>;
+  /** The photos, in order: what each shows. */
+  images: Subject[];
   bookings: SampleBooking[];
   blocks?: SampleBlock[];
 };
 
-/** The illustrations of the stays' photos, white on the stay's gradient (renderArt's 100 × 100 grid). */
-const MOTIFS = {
-  // A house with a pitched roof, a door and two windows.
-  house: `<g fill="white" opacity="0.9"><polygon points="18,52 50,24 82,52"/>
-    <rect x="26" y="50" width="48" height="32"/></g>
-    <g fill="black" fill-opacity="0.22"><rect x="44" y="62" width="12" height="20"/>
-    <rect x="31" y="57" width="9" height="9"/><rect x="60" y="57" width="9" height="9"/></g>`,
-  // A block of flats, windows in rows.
-  apartment: `<rect x="30" y="14" width="40" height="70" fill="white" opacity="0.9"/>
-    <g fill="black" fill-opacity="0.2">${[0, 1, 2, 3, 4]
-      .flatMap((row) =>
-        [0, 1, 2].map((col) => `<rect x="${35 + col * 11}" y="${20 + row * 11}" width="8" height="7"/>`),
-      )
-      .join('')}<rect x="45" y="74" width="10" height="10"/></g>`,
-  // A bed: headboard, mattress, pillow.
-  bed: `<g fill="white" opacity="0.9"><rect x="16" y="34" width="8" height="44" rx="1"/>
-    <rect x="24" y="54" width="62" height="14" rx="2"/><rect x="82" y="66" width="4" height="12"/>
-    <rect x="28" y="45" width="17" height="8" rx="3"/></g>
-    <rect x="24" y="54" width="62" height="4" fill="black" fill-opacity="0.15"/>`,
-  // A sofa.
-  sofa: `<g fill="white" opacity="0.9"><rect x="24" y="40" width="52" height="20" rx="4"/>
-    <rect x="14" y="48" width="13" height="24" rx="3"/><rect x="73" y="48" width="13" height="24" rx="3"/>
-    <rect x="26" y="58" width="48" height="13" rx="2"/><rect x="20" y="72" width="4" height="8"/>
-    <rect x="76" y="72" width="4" height="8"/></g>
-    <line x1="50" y1="59" x2="50" y2="71" stroke="black" stroke-opacity="0.2" stroke-width="1.5"/>`,
-  // A palm on the shore under the sun.
-  palm: `<g fill="white" opacity="0.9"><circle cx="74" cy="26" r="9"/>
-    <path d="M8 80 Q 29 72 50 80 T 92 80 V 92 H 8 Z"/>
-    <path d="M35 82 Q 41 60 34 38 L 38 37 Q 46 60 40 82 Z"/>
-    <path d="M36 38 Q 22 28 10 40 Q 24 34 36 41 Z"/><path d="M36 38 Q 52 27 64 37 Q 50 33 36 41 Z"/>
-    <path d="M36 38 Q 30 22 16 22 Q 30 27 36 40 Z"/><path d="M36 38 Q 45 21 58 21 Q 45 28 37 40 Z"/></g>`,
-  // A swimming pool with its ladder.
-  pool: `<g opacity="0.9"><rect x="12" y="50" width="76" height="32" rx="4" fill="white"/>
-    <g stroke="black" stroke-opacity="0.2" stroke-width="2" fill="none">
-      <path d="M18 62 Q 26 58 34 62 T 50 62 T 66 62 T 82 62"/><path d="M18 72 Q 26 68 34 72 T 50 72 T 66 72 T 82 72"/></g>
-    <g stroke="white" stroke-width="2.5" fill="none"><path d="M66 52 V 32 Q 66 26 72 26"/>
-      <path d="M76 52 V 32 Q 76 26 82 26"/><line x1="66" y1="38" x2="76" y2="38"/>
-      <line x1="66" y1="46" x2="76" y2="46"/></g></g>`,
-  // A snow-capped peak: Mount Kenya from the plains.
-  mountain: `<polygon points="8,82 42,28 57,50 66,40 92,82" fill="white" fill-opacity="0.6"/>
-    <polygon points="42,28 32,44 38,42 42,47 47,41 52,43" fill="white" opacity="0.95"/>
-    <polygon points="66,40 61,48 66,46 71,48" fill="white" opacity="0.95"/>`,
-  // A sailing boat on the water.
-  lake: `<g fill="white" opacity="0.9"><polygon points="50,20 50,62 76,62"/><polygon points="46,30 46,62 28,62"/>
-    <path d="M22 66 H 80 L 72 75 H 30 Z"/></g>
-    <path d="M8 84 Q 18 80 28 84 T 48 84 T 68 84 T 88 84" stroke="white" stroke-opacity="0.75" stroke-width="2.5" fill="none"/>`,
-  // A dhow: one slanting lateen sail.
-  dhow: `<g fill="white" opacity="0.9"><polygon points="30,64 70,16 66,64"/><rect x="62" y="22" width="2.5" height="42"/>
-    <path d="M18 66 H 84 L 74 76 H 28 Z"/></g>
-    <path d="M8 85 Q 18 81 28 85 T 48 85 T 68 85 T 88 85" stroke="white" stroke-opacity="0.75" stroke-width="2.5" fill="none"/>`,
-  // A safari tent on its deck.
-  tent: `<g opacity="0.9"><polygon points="14,76 50,28 86,76" fill="white"/>
-    <polygon points="50,42 40,76 60,76" fill="black" fill-opacity="0.28"/>
-    <rect x="8" y="76" width="84" height="5" fill="white"/></g>`,
-  // A flat-topped acacia on the savanna.
-  acacia: `<g fill="white" opacity="0.9"><ellipse cx="50" cy="34" rx="34" ry="8"/>
-    <rect x="47" y="38" width="6" height="42"/><polygon points="50,54 34,38 38,37 51,49"/>
-    <polygon points="50,50 64,38 68,39 52,55"/><rect x="6" y="80" width="88" height="4"/></g>`,
-  // Rows of tea bushes over the hills.
-  tea: `<g fill="white">${[0, 1, 2, 3]
-    .map(
-      (row) =>
-        `<g opacity="${0.55 + row * 0.12}">${[0, 1, 2, 3, 4]
-          .map((n) => `<ellipse cx="${14 + n * 18 + (row % 2) * 9}" cy="${38 + row * 13}" rx="10" ry="5"/>`)
-          .join('')}</g>`,
-    )
-    .join('')}</g>`,
-  // A fireplace with its fire.
-  fireplace: `<g opacity="0.9"><rect x="18" y="24" width="64" height="8" fill="white"/>
-    <rect x="24" y="32" width="52" height="48" fill="white"/>
-    <rect x="35" y="46" width="30" height="34" fill="black" fill-opacity="0.3"/>
-    <path d="M50 78 C 39 71 43 62 47 55 C 47 63 53 62 52 52 C 61 61 61 72 50 78 Z" fill="white"/></g>`,
-} as const;
-
-const SAMPLE_STAYS: SampleStay[] = [
+export const SAMPLE_STAYS: SampleStay[] = [
   {
     title: 'Bright 2-Bedroom Apartment in Kilimani',
     description:
@@ -438,7 +365,7 @@ const SAMPLE_STAYS: SampleStay[] = [
     guests: 4,
     amenities: ['Wi-Fi', 'Hot Shower', 'Kitchen', 'Fireplace'],
     hue: 105,
-    images: ['tea', 'house', 'fireplace'],
+    images: ['tea-estate', 'house', 'fireplace'],
     bookings: [
       {
         guest: 'reviewer-2',
@@ -532,11 +459,13 @@ export async function seedStays({ db, files, now, users }: SeedContext): Promise
     SAMPLE_STAYS.map(async (sample) => ({
       ...sample,
       photos: await Promise.all(
-        sample.images.map(async (motif, n) =>
+        sample.images.map(async (subject, n) =>
           files.save(
             'sample',
             'webp',
-            await renderArt(`${sample.title}#${n}`, (sample.hue + n * 18) % 360, { motif: MOTIFS[motif] }),
+            await renderArt(`${sample.title}#${n}`, (sample.hue + n * 18) % 360, subject, {
+              frame: 'landscape',
+            }),
           ),
         ),
       ),

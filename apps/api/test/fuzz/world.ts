@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { SUSPENDED_OWNER_REASON } from '@sokoni/contracts/moderation-rules';
 import sharp from 'sharp';
 import { vi } from 'vitest';
 import type { Config } from '../../src/config.js';
@@ -271,7 +272,7 @@ export async function createWorld(
     });
     return { stayId: String(stay.id), bookingId: String(booking.id), blockId: String(block.id) };
   };
-  // A course of the seller's with one lesson, which the buyer took while it was free and finished
+  // A published course of the seller's with one lesson, which the buyer took while it was free and finished
   // (their certificate's code); then it goes on sale at the fixture price, for the others to pay.
   const newCourse = async () => {
     const course = await post('/api/courses', seller.token, {
@@ -290,6 +291,8 @@ export async function createWorld(
       duration: 10,
     });
     const lessonId = String(lesson.id);
+    // A course is a draft until published (#28).
+    await post(`/api/courses/${courseId}/publish`, seller.token, {});
     await post(`/api/courses/${courseId}/enroll`, buyer.token, {});
     const enrollment = await post(`/api/courses/${courseId}/lessons/${lessonId}/complete`, buyer.token, {});
     const certificate = enrollment.certificate as { verificationCode: string } | null;
@@ -346,7 +349,8 @@ export async function createWorld(
     (select status from stay_bookings where id = ${fixtures.bookingId}) as "fixture booking",
     (select status from stay_bookings where id = ${fixtures.blockId}) as "fixture block",
     (select price_cents from courses where id = ${fixtures.courseId}) as "fixture course price",
-    (select count(*)::int from course_lessons where id = ${fixtures.lessonId}) as "fixture lesson"`;
+    (select count(*)::int from course_lessons where id = ${fixtures.lessonId}) as "fixture lesson",
+    (select count(*)::int from users where suspended_at is not null) as "fixture suspensions"`;
   const uploadsRoot = join(t.config.dataDir, 'uploads');
 
   return {
@@ -385,6 +389,7 @@ export async function createWorld(
         'fixture block': block,
         'fixture course price': coursePrice,
         'fixture lesson': lesson,
+        'fixture suspensions': suspensions,
         ...counts
       } = row;
       const files = existsSync(uploadsRoot)
@@ -402,11 +407,21 @@ export async function createWorld(
           booking !== 'held' ||
           block !== 'blocked' ||
           Number(coursePrice) !== FIXTURE_PRICE * 100 ||
-          lesson !== 1,
+          lesson !== 1 ||
+          suspensions !== 0,
       };
     },
     async repair() {
       const [state] = await queryRows<Record<string, unknown>>(db, sql`select ${fixtureState()}`);
+      // An admin suspended the seller or the buyer (#28): they come back, and so does what they list.
+      if (state?.['fixture suspensions'] !== 0) {
+        await db.execute(sql`update users set suspended_at = null, suspended_reason = null`);
+        for (const table of ['products', 'stays', 'events', 'courses'])
+          await db.execute(
+            sql`update ${sql.identifier(table)} set hidden_at = null, hidden_reason = null
+                where hidden_reason = ${SUSPENDED_OWNER_REASON}`,
+          );
+      }
       // A new product needs a new order: the old one's units are gone with the old product.
       const newProductNeeded = Number(state?.['fixture price']) !== FIXTURE_PRICE * 100;
       const newOrderNeeded = newProductNeeded || state?.['fixture order'] !== 'pending';

@@ -125,6 +125,14 @@ const CreateEventPage = lazyPage(
   () => import('@/features/events/pages/create-event-page'),
   (m) => m.CreateEventPage,
 );
+const EditEventPage = lazyPage(
+  () => import('@/features/events/pages/edit-event-page'),
+  (m) => m.EditEventPage,
+);
+const EventAttendeesPage = lazyPage(
+  () => import('@/features/events/pages/event-attendees-page'),
+  (m) => m.EventAttendeesPage,
+);
 const OrganizerEventsPage = lazyPage(
   () => import('@/features/events/pages/organizer-events-page'),
   (m) => m.OrganizerEventsPage,
@@ -196,6 +204,10 @@ const EarningsPage = lazyPage(
 const FinancePage = lazyPage(
   () => import('@/features/admin/pages/finance-page'),
   (m) => m.FinancePage,
+);
+const ModerationPage = lazyPage(
+  () => import('@/features/admin/pages/moderation-page'),
+  (m) => m.ModerationPage,
 );
 const NotFoundPage = lazyPage(
   () => import('./not-found-page'),
@@ -275,12 +287,15 @@ const protectedRoutes: RouteObject[] = [
   { path: 'sales', element: <SalesPage /> },
   { path: 'earnings', element: <EarningsPage /> },
   { path: 'admin/finance', element: <FinancePage /> },
+  { path: 'admin/moderation', element: <ModerationPage /> },
   { path: 'sell', element: <SellPage /> },
   { path: 'my-products', element: <MyProductsPage /> },
   { path: 'community/new', element: <NewThreadPage /> },
   { path: 'community/groups/new', element: <CreateGroupPage /> },
   { path: 'tickets/new', element: <CreateEventPage /> },
   { path: 'tickets/organizer', element: <OrganizerEventsPage /> },
+  { path: 'tickets/:id/edit', element: <EditEventPage /> },
+  { path: 'tickets/:id/attendees', element: <EventAttendeesPage /> },
   { path: 'tickets/mine', element: <MyTicketsPage /> },
   { path: 'organizer/verify', element: <TicketVerificationPage /> },
   { path: 'host/stays', element: <YourListingsPage /> },

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -18,7 +18,7 @@ export function buttonClasses(variant: ButtonVariant = 'primary', extra = ''): s
   ].join(' ');
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant };
+type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
 
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;

@@ -6,14 +6,18 @@ import {
 } from '@sokoni/contracts/delivery-rules';
 import { DetailRow } from './detail-row';
 
-/** Where an order goes and how to reach its buyer: the method, the address of a delivery, the phone. */
+/**
+ * Where an order goes and how to reach its buyer: the address it is delivered to (or that it is picked
+ * up from the shop), and the phone. Each row names what its value is, never the value again.
+ */
 export function DeliveryDetails({ delivery }: { delivery: Delivery }) {
   return (
     <dl className="divide-y divide-slate-100" data-testid="delivery-details">
-      <DetailRow term="Delivery">{DELIVERY_METHOD_LABELS[delivery.method]}</DetailRow>
       {delivery.method === 'delivery' ? (
-        <DetailRow term="Address">{formatDeliveryAddress(delivery)}</DetailRow>
-      ) : null}
+        <DetailRow term="Deliver to">{formatDeliveryAddress(delivery)}</DetailRow>
+      ) : (
+        <DetailRow term="Delivery">{DELIVERY_METHOD_LABELS.pickup}</DetailRow>
+      )}
       <DetailRow term="Phone">
         <a
           href={`tel:${delivery.phone}`}

@@ -3,9 +3,11 @@ import { SHARE_MESSAGES } from '@sokoni/contracts/site';
 import { Button } from './button';
 import { ShareIcon } from './icons';
 
+/** What is shared: the page's title, a line about it, and its address. */
+export type SharedPage = { title: string; text: string; url: string };
+
 type ShareButtonProps = {
-  /** What is shared: the page's title, a line about it, and its address. */
-  share: { title: string; text: string; url: string };
+  share: SharedPage;
   className?: string;
 };
 

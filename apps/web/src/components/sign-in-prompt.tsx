@@ -1,7 +1,10 @@
 import { Link, useLocation } from 'react-router';
 
+/** A line standing in for something the reader may not do, and why (no alert: nothing happened). */
+export const noteClasses = 'rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-700';
+
 const toneClasses = {
-  note: 'rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-700',
+  note: noteClasses,
   alert: 'rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900',
 };
 

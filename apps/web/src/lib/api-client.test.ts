@@ -1,4 +1,6 @@
 import { HttpResponse, delay, http } from 'msw';
+import toast from 'react-hot-toast';
+import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { ApiError, apiRequest, apiRequestWithTotal, errorMessage, hasCode } from './api-client';
@@ -114,6 +116,22 @@ describe('apiRequest', () => {
     answer(401, { statusCode: 401, error: 'Unauthorized', message: 'You must be signed in to do that.' });
     await expect(apiRequest('/users/u1')).rejects.toBeInstanceOf(ApiError);
     expect(useAuthStore.getState().user).toBeNull();
+  });
+
+  it('tells a suspended account why it was signed out, and anyone else that the session ended', async () => {
+    const told = vi.spyOn(toast, 'error');
+    const suspended =
+      "Your account is suspended: Scam listings. To appeal, write to appeals@sokoni.co.ke from this account's e-mail address.";
+    useAuthStore.setState({ user: signedInUser });
+    answer(401, { statusCode: 401, code: 'ACCOUNT_SUSPENDED', message: suspended });
+    await expect(apiRequest('/users/u1')).rejects.toBeInstanceOf(ApiError);
+    expect(useAuthStore.getState().user).toBeNull();
+    expect(told).toHaveBeenLastCalledWith(suspended, { id: 'session-expired' });
+
+    useAuthStore.setState({ user: signedInUser });
+    answer(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'You must be signed in to do that.' });
+    await expect(apiRequest('/users/u1')).rejects.toBeInstanceOf(ApiError);
+    expect(told).toHaveBeenLastCalledWith(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
   });
 
   it('treats a 401 without a token (a wrong password) as a plain error', async () => {

@@ -75,9 +75,13 @@ function toApiError(status: number, payload: unknown): ApiError {
   return new ApiError(status, typeof payload === 'object' && payload !== null ? (payload as ErrorBody) : {});
 }
 
-function endSession() {
+/** Signs out; a suspended account is told why (the server's message), anyone else that the session ended. */
+function endSession(payload: unknown) {
   useAuthStore.getState().logout();
-  toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
+  const error = toApiError(401, payload);
+  toast.error(hasCode(error, 'ACCOUNT_SUSPENDED') ? error.message : AUTH_MESSAGES.sessionExpired, {
+    id: 'session-expired',
+  });
 }
 
 /**
@@ -85,7 +89,7 @@ function endSession() {
  * signed request. Shared with requests that cannot use fetch, such as uploads with progress.
  */
 export function failedResponseError(status: number, payload: unknown, sentToken: boolean): ApiError {
-  if (status === 401 && sentToken) endSession();
+  if (status === 401 && sentToken) endSession(payload);
   return toApiError(status, payload);
 }
 

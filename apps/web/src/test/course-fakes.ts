@@ -56,8 +56,8 @@ export function buildLesson(position: number, overrides: Partial<Lesson> = {}): 
 }
 
 /**
- * A free course by INSTRUCTOR that nobody has rated yet, as GET /api/courses/{id} and the classroom
- * answer it, with `lessons` (three text lessons unless told); each call gets its own id.
+ * A free published course by INSTRUCTOR that nobody has rated yet, as GET /api/courses/{id} and the
+ * classroom answer it, with `lessons` (three text lessons unless told); each call gets its own id.
  */
 export function buildCourse(overrides: Partial<Course> = {}): Course {
   const lessons = overrides.lessons ?? [buildLesson(1), buildLesson(2), buildLesson(3)];
@@ -78,6 +78,7 @@ export function buildCourse(overrides: Partial<Course> = {}): Course {
     instructorId: INSTRUCTOR.id,
     instructor: { name: INSTRUCTOR.name, title: 'Veterinarian', avatar: null, bio: null },
     createdAt: '2026-01-10T09:00:00.000Z',
+    publishedAt: '2026-01-10T09:00:00.000Z',
     objectives: ['Feed layers well'],
     ...overrides,
     lessons,

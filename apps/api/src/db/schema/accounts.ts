@@ -14,6 +14,9 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The network the account was made from (lib/standing.ts); null for accounts made before #25. */
     signupNetwork: text('signup_network'),
+    /** Set by an admin (#28): sign-in is refused with the reason, and the account's listings are hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
   },
   (table) => [
     index('users_signup_network').on(table.signupNetwork, table.createdAt),

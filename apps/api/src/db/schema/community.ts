@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { moderationColumns } from './moderation.js';
 
 export const communityGroups = pgTable(
   'community_groups',
@@ -42,6 +43,7 @@ export const threads = pgTable(
     image: text('image'),
     video: text('video'),
     replyCount: integer('reply_count').notNull().default(0),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -70,6 +72,7 @@ export const replies = pgTable(
     image: text('image'),
     video: text('video'),
     upvotes: integer('upvotes').notNull().default(0),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { COURSE_LEVELS, LESSON_CONTENT_TYPES, LESSON_MINUTES_MAX } from '@sokoni/contracts/courses-rules';
 import { users } from './accounts.js';
+import { moderationColumns } from './moderation.js';
 
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
@@ -53,6 +54,9 @@ export const courses = pgTable(
     enrolledCount: integer('enrolled_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while a draft: listed only to its instructor until published with at least one lesson. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...moderationColumns(),
   },
   (table) => [
     check('courses_price_not_negative', sql`${table.priceCents} >= 0`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { EVENT_CATEGORIES, TICKET_STATUSES } from '@sokoni/contracts/events-rules';
 import { users } from './accounts.js';
+import { moderationColumns } from './moderation.js';
 
 /**
  * An event and its seats. `sold` counts the seats of every ticket issued; what is left to sell is
@@ -29,6 +30,7 @@ export const events = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its organizer cancelled it (#27): every ticket refunded, check-in refused. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...moderationColumns(),
   },
   (table) => [
     check('events_price_not_negative', sql`${table.priceCents} >= 0`),
@@ -56,6 +58,11 @@ export const tickets = pgTable(
   {
     /** 'tkt_' and 32 hex digits of 16 random bytes: unguessable. */
     id: text('id').primaryKey(),
+    /**
+     * What a person types at the gate (#28): 8 characters of TICKET_CODE_ALPHABET, stored in capitals;
+     * the QR keeps the unguessable id.
+     */
+    shortCode: text('short_code').notNull().unique(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id),

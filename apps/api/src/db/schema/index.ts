@@ -10,3 +10,4 @@ export * from './events.js';
 export * from './stays.js';
 export * from './courses.js';
 export * from './ledger.js';
+export * from './moderation.js';

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
 import { users } from './accounts.js';
+import { moderationColumns } from './moderation.js';
 
 export const products = pgTable(
   'products',
@@ -43,6 +44,7 @@ export const products = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     isTrending: boolean('is_trending').notNull().default(false),
     trendingScore: integer('trending_score').notNull().default(0),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,6 +100,7 @@ export const productReviews = pgTable(
     comment: text('comment').notNull().default(''),
     /** Its author had paid for the product when they wrote it (#15). */
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
 import { users } from './accounts.js';
+import { moderationColumns } from './moderation.js';
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '@sokoni/contracts/cancellations';
 
 /** A place to stay, listed by its host. The rating is kept as a sum and a count, like products'. */
@@ -47,6 +48,7 @@ export const stays = pgTable(
       .notNull()
       .default(DEFAULT_CANCELLATION_POLICY),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...moderationColumns(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -163,6 +165,7 @@ export const stayReviews = pgTable(
       .references(() => stayBookings.id),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

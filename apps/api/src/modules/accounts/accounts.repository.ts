@@ -8,6 +8,8 @@ export type UserRecord = {
   email: string;
   role: 'user' | 'admin';
   createdAt: Date;
+  /** #28: why an admin suspended the account; null while it is not suspended. */
+  suspendedReason: string | null;
 };
 export type UserWithPassword = UserRecord & { passwordHash: string };
 
@@ -17,6 +19,9 @@ const userColumns = {
   email: users.email,
   role: users.role,
   createdAt: users.createdAt,
+  // Suspended_at and the reason are set together (modules/moderation): the reason stands for both.
+  suspendedReason: sql<string | null>`case when ${users.suspendedAt} is null then null
+    else coalesce(${users.suspendedReason}, '') end`,
 };
 
 export async function insertUser(

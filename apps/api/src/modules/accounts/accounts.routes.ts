@@ -31,9 +31,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       config: { access: 'public' },
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in',
+        summary:
+          'Sign in (a suspended account: 403 with the reason and how to appeal, after a correct password)',
         body: LoginInput,
-        response: { 200: TokenResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+        response: {
+          200: TokenResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          429: ErrorResponse,
+        },
       },
     },
     async (request) => ({ access_token: await accounts.login(request.body, request.ip) }),

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { UserProfile } from '@sokoni/contracts/auth';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
+import { MODERATION_TEXTS } from '@sokoni/contracts/moderation-rules';
 import type { Db } from '../../db/client.js';
-import { conflict, isUniqueViolation, notFound, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import {
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { networkOf } from '../../lib/standing.js';
 import type { TokenService } from '../../lib/tokens.js';
@@ -91,13 +99,27 @@ export function createAccountsService(deps: { db: Db; tokens: TokenService; cloc
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
       if (!user || !passwordOk) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       await repo.deleteLoginFailures(db, key, new Date(now() - LONGEST_WINDOW_MS));
+      // Told only to whoever knows the password: why, and how to appeal (#28).
+      if (user.suspendedReason !== null)
+        throw forbidden(MODERATION_TEXTS.suspended(user.suspendedReason), 'ACCOUNT_SUSPENDED');
       return issueToken(user);
     },
 
-    /** The account behind a token, for the auth guard; undefined when it no longer exists. */
+    /**
+     * The account behind a token, for the auth guard, with why it is suspended (null: it is not);
+     * undefined when it no longer exists.
+     */
     async findAccount(id: string) {
       const user = isUuid(id) ? await repo.findUserById(db, id) : undefined;
-      return user && { name: user.name, email: user.email, role: user.role, createdAt: user.createdAt };
+      return (
+        user && {
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          createdAt: user.createdAt,
+          suspendedReason: user.suspendedReason,
+        }
+      );
     },
 
     /** Anyone may see a user's name and join date; only the user sees their own e-mail. */

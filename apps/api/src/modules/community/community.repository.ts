@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ThreadCategory } from '@sokoni/contracts/community-rules';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
@@ -52,6 +52,8 @@ const threadColumns = {
   authorName: sql<
     string | null
   >`(select ${users.name} from ${users} where ${users.id} = ${threads.authorId})`,
+  hiddenAt: threads.hiddenAt,
+  hiddenReason: threads.hiddenReason,
 };
 export type ThreadRecord = {
   id: string;
@@ -67,10 +69,15 @@ export type ThreadRecord = {
   groupName: string | null;
   authorId: string | null;
   authorName: string | null;
+  /** #28: when moderators hid it (shown to its author only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
+/** Threads shown (#28: not those moderators hid) under the filters. */
 const threadFilter = (filters: { groupId?: string; category?: ThreadCategory }): SQL | undefined =>
   and(
+    isNull(threads.hiddenAt),
     filters.groupId ? eq(threads.groupId, filters.groupId) : undefined,
     filters.category ? eq(threads.category, filters.category) : undefined,
   );
@@ -120,6 +127,8 @@ const replyColumns = {
   >`(select ${users.name} from ${users} where ${users.id} = ${replies.authorId})`,
   upvotes: replies.upvotes,
   createdAt: replies.createdAt,
+  hiddenAt: replies.hiddenAt,
+  hiddenReason: replies.hiddenReason,
 };
 export type ReplyRecord = {
   id: string;
@@ -132,13 +141,26 @@ export type ReplyRecord = {
   authorName: string | null;
   upvotes: number;
   createdAt: Date;
+  /** #28: when moderators hid it (shown to its author only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
-export async function findRepliesOfThread(db: Db, threadId: string): Promise<ReplyRecord[]> {
+/** The thread's replies, oldest first: those moderators hid only for their author (`viewerId`). */
+export async function findRepliesOfThread(
+  db: Db,
+  threadId: string,
+  viewerId?: string,
+): Promise<ReplyRecord[]> {
   return db
     .select(replyColumns)
     .from(replies)
-    .where(eq(replies.threadId, threadId))
+    .where(
+      and(
+        eq(replies.threadId, threadId),
+        or(isNull(replies.hiddenAt), viewerId ? eq(replies.authorId, viewerId) : undefined),
+      ),
+    )
     .orderBy(asc(replies.createdAt), asc(replies.id));
 }
 
@@ -147,12 +169,15 @@ export async function findReplyById(db: Db, id: string): Promise<ReplyRecord | u
   return row;
 }
 
-/** Adds a reply and moves the thread's reply count in the same statement batch; false if the thread is gone. */
+/**
+ * Adds a reply and moves the thread's reply count in the same statement batch; null if the thread is
+ * gone or hidden by moderators.
+ */
 export async function insertReply(db: Db, values: typeof replies.$inferInsert): Promise<string | null> {
   const bumped = await db
     .update(threads)
     .set({ replyCount: sql`${threads.replyCount} + 1` })
-    .where(eq(threads.id, values.threadId))
+    .where(and(eq(threads.id, values.threadId), isNull(threads.hiddenAt)))
     .returning({ id: threads.id });
   if (bumped.length === 0) return null;
   const [row] = await db.insert(replies).values(values).returning({ id: replies.id });

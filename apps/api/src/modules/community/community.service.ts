@@ -29,6 +29,7 @@ const toSummary = (thread: repo.ThreadRecord): ThreadSummary => ({
   tags: thread.tags,
   replyCount: thread.replyCount,
   createdAt: thread.createdAt.toISOString(),
+  ...(thread.hiddenAt ? { moderation: { hiddenReason: thread.hiddenReason ?? '' } } : {}),
 });
 
 const toReply = (reply: repo.ReplyRecord): Reply => ({
@@ -42,6 +43,7 @@ const toReply = (reply: repo.ReplyRecord): Reply => ({
   author: reply.authorName ? { id: reply.authorId, name: reply.authorName } : null,
   upvotes: reply.upvotes,
   createdAt: reply.createdAt.toISOString(),
+  ...(reply.hiddenAt ? { moderation: { hiddenReason: reply.hiddenReason ?? '' } } : {}),
 });
 
 export type CommunityService = ReturnType<typeof createCommunityService>;
@@ -73,12 +75,15 @@ export function createCommunityService({ db, uploads }: { db: Db; uploads: Pick<
       return { items: records.map(toSummary), total };
     },
 
-    /** Anyone may read a thread; a signed-in caller also learns which replies they upvoted. */
+    /**
+     * Anyone may read a thread; a signed-in caller also learns which replies they upvoted. What
+     * moderators hid (#28) is its author's alone, with the reason: a thread, or a reply in one.
+     */
     async getThread(id: string, caller: AuthUser | null): Promise<ThreadDetail> {
       const thread = isUuid(id) ? await repo.findThreadById(db, id) : undefined;
-      if (!thread) throw threadNotFound();
+      if (!thread || (thread.hiddenAt && thread.authorId !== caller?.sub)) throw threadNotFound();
       const [replies, votedReplyIds] = await Promise.all([
-        repo.findRepliesOfThread(db, id),
+        repo.findRepliesOfThread(db, id, caller?.sub),
         caller ? repo.findVotedReplyIds(db, id, caller.sub) : Promise.resolve([]),
       ]);
       return { ...toSummary(thread), replies: replies.map(toReply), votedReplyIds };
@@ -110,7 +115,7 @@ export function createCommunityService({ db, uploads }: { db: Db; uploads: Pick<
       const id = await db.transaction(async (tx) => {
         if (input.parentReplyId) {
           const parent = await repo.findReplyById(tx, input.parentReplyId);
-          if (!parent || parent.threadId !== input.threadId)
+          if (!parent || parent.threadId !== input.threadId || parent.hiddenAt)
             throw badRequest(M.parentNotInThread, 'PARENT_NOT_IN_THREAD');
         }
         await claimAttachments(tx, caller, [input.image, input.video]);
@@ -136,7 +141,7 @@ export function createCommunityService({ db, uploads }: { db: Db; uploads: Pick<
      */
     async upvote(caller: AuthUser, replyId: string): Promise<{ replyId: string; upvotes: number }> {
       const reply = isUuid(replyId) ? await repo.findReplyById(db, replyId) : undefined;
-      if (!reply) throw notFound(M.replyNotFound, 'REPLY_NOT_FOUND');
+      if (!reply || reply.hiddenAt) throw notFound(M.replyNotFound, 'REPLY_NOT_FOUND');
       refuseOwn(caller, reply.authorId, () => forbidden(M.ownReply, 'OWN_REPLY'));
       try {
         const upvotes = await db.transaction((tx) => repo.addUpvote(tx, replyId, caller.sub));

@@ -6,7 +6,7 @@ import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { COURSE_ENROLMENT_MAIL, RECEIPT_MAIL, REFUND_MAIL } from '@sokoni/contracts/mail';
 import type { PaymentVerification } from '@sokoni/contracts/payments';
 import {
-  createCourse,
+  createPublishedCourse,
   enrol,
   initializeCoursePayment,
   payForCourse,
@@ -69,7 +69,7 @@ const paymentRows = (courseId: string) =>
 
 describe('paying for a course in the sandbox', () => {
   it('enrols the learner once, at the price in the database, however often the payment is settled', async () => {
-    const course = await createCourse(t.app, instructor, { title: 'Dairy farming', price: 2500 });
+    const course = await createPublishedCourse(t.app, instructor, { title: 'Dairy farming', price: 2500 });
     const amina = await newLearner();
     const reference = await startCoursePayment(t.app, amina, course);
     const page = await t.app.inject(`/api/payments/sandbox/${reference}`);
@@ -103,7 +103,10 @@ describe('paying for a course in the sandbox', () => {
     const mails = await mailsTo(amina.email);
     // The enrolment and the payment's receipt (payments/receipts.test.ts), once each.
     expect(mails.map((mail) => mail.subject).sort()).toEqual(
-      [COURSE_ENROLMENT_MAIL.subject('Dairy farming'), RECEIPT_MAIL.subject('Course: Dairy farming')].sort(),
+      [
+        COURSE_ENROLMENT_MAIL.subject('Dairy farming'),
+        RECEIPT_MAIL.subject(RECEIPT_MAIL.course('Dairy farming')),
+      ].sort(),
     );
     const enrolment = mails.find((mail) => mail.subject === COURSE_ENROLMENT_MAIL.subject('Dairy farming'));
     for (const line of [
@@ -123,7 +126,7 @@ describe('paying for a course in the sandbox', () => {
   });
 
   it('enrols nobody when the payment is declined', async () => {
-    const course = await createCourse(t.app, instructor, { price: 800 });
+    const course = await createPublishedCourse(t.app, instructor, { price: 800 });
     const amina = await newLearner();
     const reference = await startCoursePayment(t.app, amina, course);
     await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/decline` });
@@ -135,7 +138,7 @@ describe('paying for a course in the sandbox', () => {
   });
 
   it('refunds a second payment that completes once the learner is enrolled, in the course’s words', async () => {
-    const course = await createCourse(t.app, instructor, { title: 'Beekeeping', price: 1200 });
+    const course = await createPublishedCourse(t.app, instructor, { title: 'Beekeeping', price: 1200 });
     const amina = await newLearner();
     const first = await startCoursePayment(t.app, amina, course);
     // Started again with another e-mail: the first is ended, but its page may still be paid.
@@ -184,7 +187,7 @@ describe('what a course payment refuses, writing nothing', () => {
     ],
     ['no course', 'learner', { courseId: '' }, 400, 'VALIDATION_FAILED', PAYMENT_MESSAGES.courseIdRequired],
   ] as const)('refuses %s', async (_case, who, change, status, code, message) => {
-    const course = await createCourse(t.app, instructor, { price: 'free' in change ? 0 : 2500 });
+    const course = await createPublishedCourse(t.app, instructor, { price: 'free' in change ? 0 : 2500 });
     const learner = who === 'instructor' ? instructor : await newLearner();
     const response = await t.app.inject({
       method: 'POST',
@@ -206,7 +209,7 @@ describe('what a course payment refuses, writing nothing', () => {
   });
 
   it('refuses a learner already enrolled, paid or free', async () => {
-    const paid = await createCourse(t.app, instructor, { price: 2500 });
+    const paid = await createPublishedCourse(t.app, instructor, { price: 2500 });
     const amina = await newLearner();
     await payForCourse(t.app, amina, paid);
     const again = await initializeCoursePayment(t.app, amina, paid);
@@ -218,7 +221,7 @@ describe('what a course payment refuses, writing nothing', () => {
     expect(await paymentRows(paid.id)).toEqual([{ count: 1 }]);
 
     // Enrolled while the course was free, then the price went up: nothing to pay.
-    const once = await createCourse(t.app, instructor);
+    const once = await createPublishedCourse(t.app, instructor);
     await enrol(t.app, amina, once.id);
     await t.app.inject({
       method: 'PUT',

@@ -12,7 +12,7 @@ import type { PaymentHandler } from '../payments/payment-handlers.js';
 import { courseNotFound, ownCourse } from './course-errors.js';
 import { instructorNameOf } from './course-views.js';
 import * as courses from './courses.repository.js';
-import { enrolmentMail } from './enrolment-mail.js';
+import { queueEnrolmentMail } from './enrolment-mail.js';
 import * as enrollments from './enrollments.repository.js';
 
 /**
@@ -39,6 +39,8 @@ export function coursePaymentHandler(deps: {
       const course = isUuid(input.courseId) ? await courses.findCourseById(tx, input.courseId) : undefined;
       if (!course) throw courseNotFound();
       refuseOwn(caller, course.instructorId, ownCourse);
+      // A draft, or one moderators hid, is its instructor's alone (#28): to anyone else it does not exist.
+      if (course.publishedAt === null || course.hiddenAt !== null) throw courseNotFound();
       if (course.priceCents === 0) throw badRequest(COURSE_MESSAGES.freeCourse, 'FREE_COURSE');
       if (await enrollments.findEnrollment(tx, course.id, caller.sub))
         throw conflict(COURSE_MESSAGES.alreadyEnrolled, 'ALREADY_ENROLLED');
@@ -67,9 +69,7 @@ export function coursePaymentHandler(deps: {
         paymentReference: payment.reference,
       });
       await courses.addEnrolled(tx, course.id);
-      const parties = await enrollments.findEnrollmentParties(tx, course.id, payment.userId);
-      if (!parties) throw new Error(`enrolment in ${course.id} vanished while it was being made`);
-      await deps.mail.queue(tx, enrolmentMail(parties, deps.siteUrl()));
+      await queueEnrolmentMail(tx, deps, course.id, payment.userId);
       return 'fulfilled';
     },
 

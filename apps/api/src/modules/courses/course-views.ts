@@ -49,8 +49,13 @@ export function toSummary(record: CourseRecord): CourseSummary {
       avatar: record.instructorAvatar,
     },
     createdAt: record.createdAt.toISOString(),
+    publishedAt: record.publishedAt?.toISOString() ?? null,
   };
 }
+
+/** Moderators' reason for hiding the course (#28), for its instructor's eyes alone; nothing while it is shown. */
+export const moderationOf = (record: Pick<CourseRecord, 'hiddenAt' | 'hiddenReason'>) =>
+  record.hiddenAt ? { moderation: { hiddenReason: record.hiddenReason ?? '' } } : {};
 
 /** Who is looking at a course's lessons, and so whose content they get. */
 export type Viewer = 'public' | 'learner' | 'instructor';

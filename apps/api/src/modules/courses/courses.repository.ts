@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CourseFilters } from '@sokoni/contracts/courses';
 import { UNCATEGORIZED } from '@sokoni/contracts/courses-rules';
 import type { Db } from '../../db/client.js';
@@ -25,6 +25,11 @@ export type CourseRecord = {
   lessonCount: number;
   durationMinutes: number;
   createdAt: Date;
+  /** Null while a draft (#28). */
+  publishedAt: Date | null;
+  /** #28: when moderators hid it (shown to its instructor only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
 export type LessonRecord = typeof courseLessons.$inferSelect;
@@ -58,6 +63,9 @@ export const courseColumns = {
   durationMinutes: sql<number>`(select coalesce(sum(l.duration_minutes), 0) from course_lessons l
     where l.course_id = "courses"."id")`.mapWith(Number),
   createdAt: courses.createdAt,
+  publishedAt: courses.publishedAt,
+  hiddenAt: courses.hiddenAt,
+  hiddenReason: courses.hiddenReason,
 };
 
 // ---- the catalogue ----------------------------------------------------------------------------
@@ -67,8 +75,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /** The text searched, as the courses_text_trgm index holds it. */
 const searchedText = sql`lower(${courses.title} || E'\\n' || ${courses.instructorName})`;
 
+/**
+ * The catalogue lists published courses only: a draft is its instructor's alone, and so is one
+ * moderators hid (#28).
+ */
 function whereOf(filters: CourseFilters): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [];
+  const conditions: Array<SQL | undefined> = [isNotNull(courses.publishedAt), isNull(courses.hiddenAt)];
   if (filters.q) conditions.push(sql`${searchedText} like ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
   if (filters.category)
     conditions.push(
@@ -94,9 +106,12 @@ export async function countCourses(db: Db, filters: CourseFilters): Promise<numb
   return row?.total ?? 0;
 }
 
-/** Every category some course is in (null among them when a course has none). */
+/** Every category some published course is in (null among them when one has none). */
 export async function findCategories(db: Db): Promise<Array<string | null>> {
-  const rows = await db.selectDistinct({ category: courses.category }).from(courses);
+  const rows = await db
+    .selectDistinct({ category: courses.category })
+    .from(courses)
+    .where(and(isNotNull(courses.publishedAt), isNull(courses.hiddenAt)));
   return rows.map((row) => row.category);
 }
 
@@ -122,6 +137,9 @@ export type CourseKeys = {
   priceCents: number;
   instructorId: string;
   instructorName: string;
+  publishedAt: Date | null;
+  /** #28: moderators hid it: nobody new enrols. */
+  hiddenAt: Date | null;
 };
 
 /**
@@ -141,6 +159,8 @@ export async function lockCourse(
       priceCents: courses.priceCents,
       instructorId: courses.instructorId,
       instructorName: courses.instructorName,
+      publishedAt: courses.publishedAt,
+      hiddenAt: courses.hiddenAt,
     })
     .from(courses)
     .where(eq(courses.id, id))
@@ -156,6 +176,14 @@ export async function insertCourse(db: Db, values: NewCourse): Promise<string> {
 
 export async function updateCourse(db: Db, id: string, values: Partial<NewCourse>): Promise<void> {
   await db.update(courses).set(values).where(eq(courses.id, id));
+}
+
+/** Publishes a draft at `at`; a course published already keeps its day. */
+export async function publishCourse(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(courses)
+    .set({ publishedAt: at })
+    .where(and(eq(courses.id, id), isNull(courses.publishedAt)));
 }
 
 /** One more learner in the course. */

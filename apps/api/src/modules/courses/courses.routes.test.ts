@@ -8,7 +8,10 @@ import {
   courseBody,
   createCourse,
   createCourseWithLessons,
+  createPublishedCourse,
   enrol,
+  initializeCoursePayment,
+  publishCourse,
 } from '../../../test/course-factories.js';
 import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
@@ -52,12 +55,12 @@ async function listed(query: string): Promise<{ titles: string[]; total: string 
 /** A new instructor of the test's own, so the list can be narrowed to their courses. */
 const newInstructor = (name = 'Grace Wanjiru') => registerUser(t.app, { name });
 
-/** Courses of one instructor, created a minute apart (the later, the newer). */
+/** Published courses of one instructor, each with one 15-minute lesson, created a minute apart (the later, the newer). */
 async function coursesOf(teacher: RegisteredUser, bodies: Array<Record<string, unknown>>) {
   const created: Course[] = [];
   for (const body of bodies) {
     clock += 60_000;
-    created.push(await createCourse(t.app, teacher, body));
+    created.push(await createPublishedCourse(t.app, teacher, body));
   }
   return created;
 }
@@ -77,7 +80,7 @@ describe('the catalogue', () => {
     expect(response.headers['x-total-count']).toBe('3');
     const items = response.json<CourseSummary[]>();
     expect(items.map((course) => course.title)).toEqual(['Newest course', 'Newer course', 'Older course']);
-    expect(items[0]).toMatchObject({ enrolledCount: 1, lessonCount: 0, duration: 0 });
+    expect(items[0]).toMatchObject({ enrolledCount: 1, lessonCount: 1, duration: 15 });
     expect(items[2]).toEqual({
       id: older!.id,
       title: 'Older course',
@@ -88,13 +91,14 @@ describe('the catalogue', () => {
       rating: 0,
       ratingCount: 0,
       enrolledCount: 0,
-      duration: 150,
+      duration: 165,
       level: 'Beginner',
       language: 'English',
-      lessonCount: 2,
+      lessonCount: 3,
       instructorId: teacher.id,
       instructor: { name: 'Grace Wanjiru', title: 'Poultry farmer, Kiambu', avatar: null },
       createdAt: older!.createdAt,
+      publishedAt: older!.createdAt,
     });
   });
 
@@ -172,14 +176,16 @@ describe('the categories', () => {
       const teacher = await registerUser(own.app);
       expect((await own.app.inject('/api/courses/categories')).json()).toEqual([]);
       for (const category of ['Technology', 'Agriculture', 'Business', 'Agriculture']) {
-        await createCourse(own.app, teacher, { category });
+        await createPublishedCourse(own.app, teacher, { category });
       }
+      // A draft's category is no one's to browse yet.
+      await createCourse(own.app, teacher, { category: 'Finance' });
       expect((await own.app.inject('/api/courses/categories')).json()).toEqual([
         'Agriculture',
         'Business',
         'Technology',
       ]);
-      const bare = await createCourse(own.app, teacher, { category: 'Design' });
+      const bare = await createPublishedCourse(own.app, teacher, { category: 'Design' });
       await own.database.db.execute(sql`update courses set category = null where id = ${bare.id}`);
       expect((await own.app.inject('/api/courses/categories')).json()).toEqual([
         'Agriculture',
@@ -233,6 +239,7 @@ describe("a course's page", () => {
     const first = await addLesson(t.app, instructor, course.id, { releaseDate: '2026-11-21' });
     await addLesson(t.app, instructor, course.id, { releaseDate: '2026-11-20' });
     await addLesson(t.app, instructor, course.id, { releaseDate: null });
+    await publishCourse(t.app, instructor, course.id);
     const lessonsAt = async (moment: string) => {
       clock = Date.parse(moment);
       return (await t.app.inject(`/api/courses/${course.id}`))
@@ -263,6 +270,7 @@ describe("a course's page", () => {
       contentType: 'video',
       contentUrl: 'https://videos.example.com/welcome.mp4',
     });
+    await publishCourse(t.app, instructor, course.id);
     expect((await t.app.inject(`/api/courses/${course.id}`)).json<Course>().lessons[0]?.contentUrl).toBe(
       'https://videos.example.com/welcome.mp4',
     );
@@ -273,7 +281,7 @@ describe("a course's page", () => {
   });
 
   it('answers the rating to one decimal, and names a course without an instructor Unknown Instructor', async () => {
-    const course = await createCourse(t.app, instructor);
+    const course = await createPublishedCourse(t.app, instructor);
     await t.database.db.execute(
       sql`update courses set rating_sum = 13, rating_count = 3, instructor_name = '' where id = ${course.id}`,
     );
@@ -322,13 +330,16 @@ describe('creating a course', () => {
       enrolledCount: 0,
       lessons: [],
       createdAt: new Date(clock).toISOString(),
+      publishedAt: null,
     });
     const [row] = await queryRows<{ price_cents: string; instructor_id: string }>(
       t.database.db,
       sql`select price_cents::text, instructor_id from courses where id = ${course.id}`,
     );
     expect(row).toEqual({ price_cents: '149950', instructor_id: instructor.id });
-    expect((await t.app.inject(`/api/courses/${course.id}`)).json()).toEqual(course);
+    expect(
+      (await t.app.inject({ url: `/api/courses/${course.id}`, headers: bearer(instructor.token) })).json(),
+    ).toEqual(course);
   });
 
   it('takes blank optional instructor fields as none', async () => {
@@ -451,7 +462,9 @@ describe('changing a course', () => {
     const foreign = await uploadImage(t.app, other.token, 'course-image');
     const refused = await put(course.id, { image: foreign, description: 'Changed' });
     expect(refused.json()).toMatchObject({ code: 'FOREIGN_IMAGE', message: COURSE_MESSAGES.foreignImage });
-    expect((await t.app.inject(`/api/courses/${course.id}`)).json()).toEqual(course);
+    expect(
+      (await t.app.inject({ url: `/api/courses/${course.id}`, headers: bearer(instructor.token) })).json(),
+    ).toEqual(course);
   });
 });
 
@@ -464,7 +477,8 @@ describe('who may change a course and its lessons', () => {
     ['PUT', '/lessons/{lessonId}', { title: 'Taken over' }],
     ['DELETE', '/lessons/{lessonId}', undefined],
   ] as const)('%s /courses/{id}%s: its instructor only', async (method, path, payload) => {
-    const { course, lessons } = await createCourseWithLessons(t.app, instructor, ['Only lesson']);
+    // Two lessons: a published course keeps at least one, so its instructor may delete the first.
+    const { course, lessons } = await createCourseWithLessons(t.app, instructor, ['First', 'Second']);
     const url = (courseId: string, lessonId = lessons[0]!.id) =>
       `/api/courses/${courseId}${path.replace('{lessonId}', lessonId)}`;
     const send = (courseId: string, token: string | null, lessonId?: string) =>
@@ -513,5 +527,110 @@ describe('who may change a course and its lessons', () => {
     }
     const own = await send(course.id, instructor.token);
     expect(own.statusCode, own.body).toBeLessThan(300);
+  });
+});
+
+describe('drafts and publishing', () => {
+  const publish = (courseId: string, token: string | null) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${courseId}/publish`,
+      headers: token ? bearer(token) : {},
+    });
+  const notFound = { code: 'COURSE_NOT_FOUND', message: COURSE_MESSAGES.classroomNotFound };
+
+  it('shows a draft to its instructor alone: not in the catalogue, its search or count; not found, enrolled in or paid for by anyone else', async () => {
+    const teacher = await newInstructor('Wairimu Kinyua');
+    const draft = await createCourse(t.app, teacher, { title: 'Goat milk cheese', price: 1200 });
+    await addLesson(t.app, teacher, draft.id);
+    expect(await listed(`instructor=${teacher.id}`)).toEqual({ titles: [], total: '0' });
+    expect((await listed('q=goat%20milk')).titles).toEqual([]);
+
+    for (const headers of [{}, bearer(learner.token)]) {
+      const page = await t.app.inject({ url: `/api/courses/${draft.id}`, headers });
+      expect(page.statusCode).toBe(404);
+      expect(page.json()).toMatchObject(notFound);
+    }
+    const own = await t.app.inject({ url: `/api/courses/${draft.id}`, headers: bearer(teacher.token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json<Course>()).toMatchObject({ id: draft.id, publishedAt: null, lessonCount: 1 });
+
+    for (const path of ['enrollment', 'last-payment', 'classroom']) {
+      const standing = await t.app.inject({
+        url: `/api/courses/${draft.id}/${path}`,
+        headers: bearer(learner.token),
+      });
+      expect(standing.statusCode, path).toBe(404);
+      expect(standing.json(), path).toMatchObject(notFound);
+    }
+    const paid = await initializeCoursePayment(t.app, learner, { id: draft.id, price: 1200 });
+    expect(paid.statusCode).toBe(404);
+    expect(paid.json()).toMatchObject(notFound);
+    const free = await createCourse(t.app, teacher, { title: 'Free draft' });
+    const enrolled = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${free.id}/enroll`,
+      headers: bearer(learner.token),
+    });
+    expect(enrolled.statusCode).toBe(404);
+    expect(enrolled.json()).toMatchObject(notFound);
+    const written = await queryRows(
+      t.database.db,
+      sql`select 1 from course_enrollments where course_id in (${draft.id}, ${free.id})
+          union all select 1 from payments where subject_id = ${draft.id}`,
+    );
+    expect(written).toEqual([]);
+  });
+
+  it('publishes for its instructor only, once it has a lesson; publishing again changes nothing', async () => {
+    const teacher = await newInstructor('Wairimu Kinyua');
+    const draft = await createCourse(t.app, teacher, { title: 'Soap making' });
+    expect((await publish(draft.id, null)).statusCode).toBe(401);
+    const stranger = await publish(draft.id, other.token);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toMatchObject({ code: 'NOT_INSTRUCTOR', message: COURSE_MESSAGES.notInstructor });
+    expect((await publish('7f0c3c2e-57a4-4f4b-9a55-1c1a0f7e2b10', teacher.token)).json()).toMatchObject(
+      notFound,
+    );
+    const empty = await publish(draft.id, teacher.token);
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json()).toMatchObject({
+      code: 'COURSE_HAS_NO_LESSONS',
+      message: 'Add a lesson before publishing this course.',
+    });
+    expect(await listed(`instructor=${teacher.id}`)).toEqual({ titles: [], total: '0' });
+
+    await addLesson(t.app, teacher, draft.id);
+    clock += HOUR;
+    const publishedAt = new Date(clock).toISOString();
+    const published = await publish(draft.id, teacher.token);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json<Course>()).toMatchObject({ publishedAt, lessonCount: 1 });
+    clock += HOUR;
+    expect((await publish(draft.id, teacher.token)).json<Course>().publishedAt).toBe(publishedAt);
+    expect(await listed(`instructor=${teacher.id}`)).toEqual({ titles: ['Soap making'], total: '1' });
+    expect((await t.app.inject(`/api/courses/${draft.id}`)).json<Course>().publishedAt).toBe(publishedAt);
+  });
+
+  it('keeps the last lesson of a published course, and lets a draft lose its own', async () => {
+    const { course, lessons } = await createCourseWithLessons(t.app, instructor, ['Only lesson']);
+    const remove = (courseId: string, lessonId: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/courses/${courseId}/lessons/${lessonId}`,
+        headers: bearer(instructor.token),
+      });
+    const refused = await remove(course.id, lessons[0]!.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'LAST_LESSON',
+      message: 'A published course keeps at least one lesson: add another before deleting this one.',
+    });
+    const page = (await t.app.inject(`/api/courses/${course.id}`)).json<Course>();
+    expect(page.lessons.map((lesson) => lesson.id)).toEqual([lessons[0]!.id]);
+
+    const draft = await createCourse(t.app, instructor);
+    const lesson = await addLesson(t.app, instructor, draft.id);
+    expect((await remove(draft.id, lesson.id)).statusCode).toBe(204);
   });
 });

@@ -59,12 +59,12 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
       schema: {
         tags: ['courses'],
         summary:
-          "A course's page, the same for everyone: its outline, and the first lesson's content as a preview",
+          "A course's page, the same for everyone: its outline, and the first lesson's content as a preview. A draft (publishedAt null) only for its instructor: anyone else 404",
         params: IdParams,
         response: { 200: Course, 404: ErrorResponse },
       },
     },
-    async (request) => courses.get(request.params.id),
+    async (request) => courses.get(request.params.id, request.user),
   );
 
   app.post(
@@ -101,6 +101,27 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
       },
     },
     async (request) => courses.update(callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/courses/:id/publish',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['courses'],
+        summary:
+          'Publish a draft (its instructor only): the catalogue lists it and learners may enrol. Refused while it has no lesson; publishing again changes nothing',
+        params: IdParams,
+        response: {
+          200: Course,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => courses.publish(callerOf(request), request.params.id),
   );
 
   app.post(
@@ -155,9 +176,16 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
       config: { access: 'user' },
       schema: {
         tags: ['courses'],
-        summary: 'Remove a lesson (its instructor only); the lessons after it move up',
+        summary:
+          'Remove a lesson (its instructor only); the lessons after it move up. A published course keeps at least one lesson (409)',
         params: LessonParams,
-        response: { 204: z.null(), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: {
+          204: z.null(),
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {

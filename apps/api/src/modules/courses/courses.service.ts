@@ -25,9 +25,9 @@ import { isUuid } from '../../lib/ids.js';
 import { requireAccess, type Access } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import { certifyFinishers } from './certificates.js';
+import type { Certifier } from './certificates.js';
 import { courseNotFound, lessonNotFound } from './course-errors.js';
-import { toCourse, toLesson, toSummary, type Viewer } from './course-views.js';
+import { moderationOf, toCourse, toLesson, toSummary, type Viewer } from './course-views.js';
 import * as repo from './courses.repository.js';
 
 /** Anyone sees a course; only its instructor changes it. */
@@ -42,6 +42,8 @@ export type CourseDeps = {
   uploads: Pick<UploadsService, 'claim'>;
   /** A lesson file's stored address (COURSE_MEDIA_PATH) → an address that opens it for a while. */
   signMedia: (path: string) => string;
+  /** Certifies learners whom a removed lesson leaves finished, with their e-mails. */
+  certifier: Pick<Certifier, 'certifyFinishers'>;
   clock?: Clock;
 };
 
@@ -124,12 +126,33 @@ export function createCoursesService(deps: CourseDeps) {
       return found.includes(null) ? [...named, UNCATEGORIZED] : named;
     },
 
-    /** A course's page: the same for everyone (only its preview lesson's content). */
-    async get(id: string): Promise<Course> {
-      return courseFor(await findOrThrow(id), 'public');
+    /**
+     * A course's page: the same for everyone (only its preview lesson's content). A draft is its
+     * instructor's alone: anyone else (`caller` null: a visitor) is told it does not exist.
+     */
+    async get(id: string, caller: AuthUser | null = null): Promise<Course> {
+      const record = await findOrThrow(id);
+      const own = record.instructorId === caller?.sub;
+      // One moderators hid (#28) is its instructor's alone too, with the reason.
+      if ((record.publishedAt === null || record.hiddenAt !== null) && !own) throw courseNotFound();
+      return { ...(await courseFor(record, 'public')), ...(own ? moderationOf(record) : {}) };
     },
 
-    /** Creates a course taught by the caller, whatever instructorId the body names. */
+    /**
+     * Publishes the caller's draft, once it has a lesson: from then on the catalogue lists it and
+     * learners may enrol. Publishing again changes nothing.
+     */
+    async publish(caller: AuthUser, id: string): Promise<Course> {
+      await db.transaction(async (tx) => {
+        const course = await lockForInstructor(tx, caller, id);
+        if ((await repo.countLessons(tx, course.id)) === 0)
+          throw conflict(COURSE_MESSAGES.publishNeedsLesson, 'COURSE_HAS_NO_LESSONS');
+        await repo.publishCourse(tx, course.id, at());
+      });
+      return courseFor(await findOrThrow(id), 'instructor');
+    },
+
+    /** Creates a course taught by the caller, whatever instructorId the body names: a draft until published. */
     async create(caller: AuthUser, input: CreateCourseData): Promise<Course> {
       const moment = at();
       const id = await db.transaction(async (tx) => {
@@ -250,14 +273,18 @@ export function createCoursesService(deps: CourseDeps) {
 
     /**
      * Removes a lesson and closes the gap. Learners who had done every other lesson have now finished
-     * the course: they get their certificates at once.
+     * the course: they get their certificates at once. A published course keeps at least one lesson:
+     * turning it back into a draft instead would take a course learners paid for out of the catalogue
+     * and their links without a word to them.
      */
     async deleteLesson(caller: AuthUser, courseId: string, lessonId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const course = await lockForInstructor(tx, caller, courseId);
         const lesson = await findLessonOrThrow(tx, course.id, lessonId);
+        if (course.publishedAt !== null && (await repo.countLessons(tx, course.id)) === 1)
+          throw conflict(COURSE_MESSAGES.lastLesson, 'LAST_LESSON');
         await repo.deleteLesson(tx, lesson);
-        await certifyFinishers(tx, course, at());
+        await deps.certifier.certifyFinishers(tx, course, at());
       });
     },
   };

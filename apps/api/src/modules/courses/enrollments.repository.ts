@@ -256,14 +256,17 @@ export async function countCompletions(db: Db, courseId: string, userId: string)
 // ---- certificates -----------------------------------------------------------------------------
 
 /** Issues the certificate unless the learner has it: one per learner and course, by its unique key. */
+/** Issues the certificate; false when the learner already had one of the course. */
 export async function insertCertificate(
   db: Db,
   values: Omit<typeof courseCertificates.$inferInsert, 'id'>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const inserted = await db
     .insert(courseCertificates)
     .values(values)
-    .onConflictDoNothing({ target: [courseCertificates.courseId, courseCertificates.userId] });
+    .onConflictDoNothing({ target: [courseCertificates.courseId, courseCertificates.userId] })
+    .returning({ id: courseCertificates.id });
+  return inserted.length === 1;
 }
 
 const learnersCompletions = sql`lesson_completions c join course_lessons l on l.id = c.lesson_id

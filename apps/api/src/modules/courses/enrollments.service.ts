@@ -18,18 +18,21 @@ import { isUuid } from '../../lib/ids.js';
 import { findLastUnpaidPayment } from '../../lib/last-payment.js';
 import { refuseOwn } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
+import type { MailService } from '../mail/mail.service.js';
 import { normalizeCertificateCode } from './certificate-codes.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
-import { certify } from './certificates.js';
+import type { Certifier } from './certificates.js';
 import { courseNotFound, lessonNotFound, ownCourse } from './course-errors.js';
 import {
   certificatePagePath,
+  moderationOf,
   toCertificate,
   toCourse,
   toPublicCertificate,
   toSummary,
 } from './course-views.js';
 import * as courses from './courses.repository.js';
+import { queueEnrolmentMail } from './enrolment-mail.js';
 import * as repo from './enrollments.repository.js';
 
 const notEnrolled = () => forbidden(COURSE_MESSAGES.notEnrolled, 'NOT_ENROLLED');
@@ -91,8 +94,12 @@ export type EnrollmentsService = ReturnType<typeof createEnrollmentsService>;
  */
 export function createEnrollmentsService(deps: {
   db: Db;
-  /** Sokoni's own origin, for the address printed on certificates (read when one is made). */
+  /** Sokoni's own origin, for certificates' addresses and e-mails' links (read when one is made). */
   siteUrl: () => string;
+  /** A free enrolment's e-mail is written in the transaction that enrols. */
+  mail: Pick<MailService, 'queue'>;
+  /** Issues a finished course's certificate, with its e-mail. */
+  certifier: Pick<Certifier, 'certify'>;
   /** A lesson file's stored address (COURSE_MEDIA_PATH) → an address that opens it for a while. */
   signMedia: (path: string) => string;
   clock?: Clock;
@@ -104,6 +111,22 @@ export function createEnrollmentsService(deps: {
   async function findCourseOrThrow(id: string): Promise<courses.CourseRecord> {
     const record = isUuid(id) ? await courses.findCourseById(db, id) : undefined;
     if (!record) throw courseNotFound();
+    return record;
+  }
+
+  /**
+   * The course, unless it is a draft someone else may not see (#28): a draft is its instructor's,
+   * and stays open to a learner enrolled before drafts existed (a course without lessons then).
+   */
+  async function findCourseFor(caller: AuthUser, id: string): Promise<courses.CourseRecord> {
+    const record = await findCourseOrThrow(id);
+    if (
+      // #28: one moderators hid likewise stays open to its learners only.
+      (record.publishedAt === null || record.hiddenAt !== null) &&
+      record.instructorId !== caller.sub &&
+      !(await repo.findEnrollment(db, record.id, caller.sub))
+    )
+      throw courseNotFound();
     return record;
   }
 
@@ -152,7 +175,7 @@ export function createEnrollmentsService(deps: {
   return {
     /** Whether the caller's latest payment for the course ended unpaid (#26). */
     async lastUnpaidPayment(caller: AuthUser, courseId: string): Promise<LastCoursePayment> {
-      const course = await findCourseOrThrow(courseId);
+      const course = await findCourseFor(caller, courseId);
       const unpaid = await findLastUnpaidPayment(db, {
         paymentType: 'course',
         subjectId: course.id,
@@ -163,13 +186,13 @@ export function createEnrollmentsService(deps: {
 
     /** The caller's standing in a course (not enrolled: progress 0 and nothing else). */
     async enrollment(caller: AuthUser, courseId: string): Promise<Enrollment> {
-      return enrollmentIn(caller, await findCourseOrThrow(courseId));
+      return enrollmentIn(caller, await findCourseFor(caller, courseId));
     },
 
     /**
      * Enrols the caller in a free course at once, the course's learner count with it. `created` is
      * false when they already were (enrolling twice changes nothing). A paid course is paid for
-     * first (402); its instructor does not enrol in it.
+     * first (402); its instructor does not enrol in it; a draft is no one else's to see (404).
      */
     async enrol(caller: AuthUser, courseId: string): Promise<{ enrollment: Enrollment; created: boolean }> {
       if (!isUuid(courseId)) throw courseNotFound();
@@ -178,6 +201,7 @@ export function createEnrollmentsService(deps: {
         if (!course) throw courseNotFound();
         refuseOwn(caller, course.instructorId, ownCourse);
         if (await repo.findEnrollment(tx, course.id, caller.sub)) return false;
+        if (course.publishedAt === null || course.hiddenAt !== null) throw courseNotFound();
         if (course.priceCents > 0) throw paymentRequired(COURSE_MESSAGES.paidCourse, 'PAYMENT_REQUIRED');
         await repo.insertEnrollment(tx, {
           courseId: course.id,
@@ -187,6 +211,7 @@ export function createEnrollmentsService(deps: {
           paymentReference: null,
         });
         await courses.addEnrolled(tx, course.id);
+        await queueEnrolmentMail(tx, deps, course.id, caller.sub);
         return true;
       });
       return { enrollment: await enrollmentIn(caller, await findCourseOrThrow(courseId)), created };
@@ -197,7 +222,7 @@ export function createEnrollmentsService(deps: {
      * every lesson's; anyone else is refused.
      */
     async classroom(caller: AuthUser, courseId: string): Promise<Classroom> {
-      const record = await findCourseOrThrow(courseId);
+      const record = await findCourseFor(caller, courseId);
       const enrollment = await enrollmentIn(caller, record);
       if (!enrollment.enrolled && !enrollment.instructor) throw notEnrolled();
       const lessons = await courses.findLessonsOfCourse(db, record.id);
@@ -236,7 +261,7 @@ export function createEnrollmentsService(deps: {
           repo.countCompletions(tx, course.id, caller.sub),
           courses.countLessons(tx, course.id),
         ]);
-        if (done >= total) await certify(tx, course, caller.sub, moment);
+        if (done >= total) await deps.certifier.certify(tx, course, caller.sub, moment);
       });
       return enrollmentIn(caller, await findCourseOrThrow(courseId));
     },
@@ -317,6 +342,7 @@ export function createEnrollmentsService(deps: {
         const completions = own?.completions ?? 0;
         return {
           ...toSummary(record),
+          ...moderationOf(record),
           completions,
           completionRate:
             record.enrolledCount === 0 ? 0 : Math.round((completions / record.enrolledCount) * 100),

@@ -14,7 +14,9 @@ import {
   completeLesson,
   createCourse,
   createCourseWithLessons,
+  createPublishedCourse,
   enrol,
+  publishCourse,
 } from '../../../test/course-factories.js';
 import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
 import { readPdfPage } from '../../../test/pdf-reader.js';
@@ -72,7 +74,7 @@ const newLearner = (name = 'Brian Otieno') => registerUser(t.app, { name });
 
 describe('enrolling', () => {
   it('enrols a learner in a free course at once, and a second time changes nothing', async () => {
-    const course = await createCourse(t.app, instructor);
+    const course = await createPublishedCourse(t.app, instructor);
     clock += MINUTE;
     const first = await call('POST', `/courses/${course.id}/enroll`, learner);
     expect(first.statusCode, first.body).toBe(201);
@@ -101,7 +103,7 @@ describe('enrolling', () => {
   });
 
   it('counts each learner once when many enrol at the same moment', async () => {
-    const course = await createCourse(t.app, instructor);
+    const course = await createPublishedCourse(t.app, instructor);
     const learners = await Promise.all([newLearner(), newLearner(), newLearner()]);
     await Promise.all(
       learners.flatMap((one) => [enrol(t.app, one, course.id), enrol(t.app, one, course.id)]),
@@ -110,8 +112,8 @@ describe('enrolling', () => {
   });
 
   it('refuses a paid course (402), its own instructor, an unknown course and a visitor, writing nothing', async () => {
-    const paid = await createCourse(t.app, instructor, { price: 2500 });
-    const free = await createCourse(t.app, instructor);
+    const paid = await createPublishedCourse(t.app, instructor, { price: 2500 });
+    const free = await createPublishedCourse(t.app, instructor);
     const cases: Array<[string, RegisteredUser | null, number, string, string]> = [
       [paid.id, learner, 402, 'PAYMENT_REQUIRED', COURSE_MESSAGES.paidCourse],
       [free.id, instructor, 403, 'OWN_COURSE', COURSE_MESSAGES.ownCourse],
@@ -129,7 +131,7 @@ describe('enrolling', () => {
   });
 
   it('tells anyone not enrolled where they stand, and the instructor that they teach it', async () => {
-    const course = await createCourse(t.app, instructor);
+    const course = await createPublishedCourse(t.app, instructor);
     const notEnrolled = (await call('GET', `/courses/${course.id}/enrollment`, stranger)).json<Enrollment>();
     expect(notEnrolled).toEqual({
       courseId: course.id,
@@ -167,6 +169,7 @@ describe('the classroom', () => {
       contentUrl: 'Later body',
       releaseDate: '2026-12-24',
     });
+    await publishCourse(t.app, instructor, course.id);
     const refused = await call('GET', `/courses/${course.id}/classroom`, stranger);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'NOT_ENROLLED', message: COURSE_MESSAGES.notEnrolled });
@@ -263,6 +266,7 @@ describe('completing lessons', () => {
   it('lets a lesson be completed from the first minute of its release day in Nairobi', async () => {
     const course = await createCourse(t.app, instructor);
     const lesson = await addLesson(t.app, instructor, course.id, { releaseDate: '2026-11-21' });
+    await publishCourse(t.app, instructor, course.id);
     const brian = await newLearner();
     await enrol(t.app, brian, course.id);
     const saved = clock;
@@ -510,7 +514,7 @@ describe('the certificate', () => {
 
 describe('rating a course', () => {
   it('takes one rating per enrolled learner, a new one replacing it, and moves the course’s rating', async () => {
-    const course = await createCourse(t.app, instructor);
+    const course = await createPublishedCourse(t.app, instructor);
     const [amina, brian] = [await newLearner('Amina'), await newLearner('Brian')];
     for (const one of [amina, brian]) await enrol(t.app, one, course.id);
     const rate = (who: RegisteredUser, rating: number) =>
@@ -532,7 +536,7 @@ describe('rating a course', () => {
   });
 
   it('refuses one not enrolled (the instructor too), a rating out of 1–5 and an unknown course, changing nothing', async () => {
-    const course = await createCourse(t.app, instructor);
+    const course = await createPublishedCourse(t.app, instructor);
     const brian = await newLearner();
     await enrol(t.app, brian, course.id);
     const cases: Array<[string, RegisteredUser, unknown, number, string, string]> = [
@@ -562,7 +566,7 @@ describe('My Courses and the Instructor Dashboard', () => {
     const { course: first, lessons } = await createCourseWithLessons(t.app, teacher, ['A', 'B'], {
       title: 'First',
     });
-    const second = await createCourse(t.app, teacher, { title: 'Second' });
+    const second = await createPublishedCourse(t.app, teacher, { title: 'Second' });
     const amina = await newLearner('Amina');
     expect((await call('GET', '/me/courses', amina)).json()).toEqual([]);
     clock += MINUTE;
@@ -607,7 +611,9 @@ describe('My Courses and the Instructor Dashboard', () => {
       ['Nobody yet', 0, 0, 0, 0],
       ['Taught', 3, 1, 33, 0],
     ]);
-    expect(dashboard[0]).toMatchObject({ id: empty.id, price: 1000 });
+    // The dashboard lists the instructor's drafts too, as drafts.
+    expect(dashboard[0]).toMatchObject({ id: empty.id, price: 1000, publishedAt: null });
+    expect(dashboard[1]?.publishedAt).not.toBeNull();
     expect((await call('GET', '/instructor/courses', null)).statusCode).toBe(401);
   });
 });

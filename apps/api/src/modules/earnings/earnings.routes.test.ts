@@ -17,7 +17,7 @@ import {
   requestPayout,
   savePayoutMethod,
 } from '../../../test/earnings-factories.js';
-import { createCourse, payForCourse } from '../../../test/course-factories.js';
+import { createPublishedCourse, payForCourse } from '../../../test/course-factories.js';
 import { bearer, registerUser, runJob, type RegisteredUser } from '../../../test/factories.js';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { RELEASES_QUEUE } from '../ledger/ledger.service.js';
@@ -299,7 +299,10 @@ describe('a sale, its release and its payout (sandbox)', () => {
   it("pays out a course sale less Sokoni's 15% once its 7 days have passed", async () => {
     const instructor = await registerUser(t.app);
     const learner = await registerUser(t.app);
-    const course = await createCourse(t.app, instructor, { title: 'Beekeeping basics', price: 2000 });
+    const course = await createPublishedCourse(t.app, instructor, {
+      title: 'Beekeeping basics',
+      price: 2000,
+    });
     await payForCourse(t.app, learner, course);
     expect(await summaryOf(instructor)).toMatchObject({ pending: 1700, available: 0 });
     await savePayoutMethod(t.app, instructor.token);

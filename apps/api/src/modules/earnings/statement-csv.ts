@@ -4,6 +4,7 @@ import {
   formatStatementTime,
   STATEMENT_CSV_COLUMNS,
 } from '@sokoni/contracts/earnings';
+import { csvField, csvFile } from '../../lib/csv.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 
 type StatementRow = Awaited<ReturnType<Ledger['statement']>>['rows'][number];
@@ -15,31 +16,19 @@ function shillings(cents: number): string {
 }
 
 /**
- * One field of RFC 4180: quoted when it holds a comma, a quote or a line break. Text people wrote
- * (what was sold) that a spreadsheet would run as a formula (=, +, -, @, tab) is kept as text.
- */
-function field(value: string, written = false): string {
-  const text = written && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/**
- * An earner's whole statement as CSV: a header row, then every line newest first, times in EAT and
- * amounts in KES with two decimals. It starts with a byte order mark so spreadsheets read it as
- * UTF-8 (the × of 'Sale: 2 × Bao board', the • of a masked number).
+ * An earner's whole statement as CSV (csvFile: UTF-8 with its byte order mark, for the × of
+ * 'Sale: 2 × Bao board' and the • of a masked number): a header row, then every line newest first,
+ * times in EAT and amounts in KES with two decimals.
  */
 export function statementCsv(rows: StatementRow[]): string {
-  const lines = [
-    STATEMENT_CSV_COLUMNS.join(','),
-    ...rows.map((row) =>
-      [
-        formatStatementTime(row.occurredAt),
-        field(ENTRY_KIND_LABELS[row.kind]),
-        field(row.description, true),
-        field(EARNER_ACCOUNT_LABELS[row.account]),
-        shillings(row.amountCents),
-      ].join(','),
-    ),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    STATEMENT_CSV_COLUMNS,
+    rows.map((row) => [
+      formatStatementTime(row.occurredAt),
+      csvField(ENTRY_KIND_LABELS[row.kind]),
+      csvField(row.description, true),
+      csvField(EARNER_ACCOUNT_LABELS[row.account]),
+      shillings(row.amountCents),
+    ]),
+  );
 }

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { EventFilters } from '@sokoni/contracts/events';
+import { TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from '@sokoni/contracts/events-rules';
 import type { Db } from '../../db/client.js';
 import { epochMicros } from '../../lib/memory-index.js';
 import { users } from '../../db/schema/accounts.js';
@@ -24,6 +26,9 @@ export type EventRecord = {
   organizerName: string;
   /** When its organizer cancelled it (#27); null while it stands. */
   cancelledAt: Date | null;
+  /** #28: when moderators hid it (shown to its organizer only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
 export type NewEvent = typeof events.$inferInsert;
@@ -55,6 +60,8 @@ const eventColumns = (at: Date, except?: string) => ({
   // A scalar subquery, not a join: the page is cut by its index first, then its names are looked up.
   organizerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${events.organizerId})`,
   cancelledAt: events.cancelledAt,
+  hiddenAt: events.hiddenAt,
+  hiddenReason: events.hiddenReason,
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -62,8 +69,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /** The text searched, as the events_text_trgm index holds it. */
 const searchedText = sql`lower(${events.title} || E'\\n' || ${events.location} || E'\\n' || ${events.description})`;
 
+/** The WHERE of a list query: events shown only (#28: not those moderators hid). */
 function whereOf(filters: Pick<EventFilters, 'q' | 'category' | 'past'>, at: Date): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [];
+  const conditions: Array<SQL | undefined> = [isNull(events.hiddenAt)];
   if (filters.q) conditions.push(sql`${searchedText} like ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
   if (filters.category) conditions.push(eq(events.category, filters.category));
   if (!filters.past) conditions.push(gte(events.startsAt, at));
@@ -96,13 +104,13 @@ export async function countEvents(db: Db, filters: EventFilters, at: Date): Prom
   return row?.total ?? 0;
 }
 
-/** These events (any order) with their seats at `at`; an id with no event is left out. */
+/** These events (any order) with their seats at `at`; an id with no event shown is left out. */
 export async function findEventsByIds(db: Db, ids: string[], at: Date): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
   return db
     .select(eventColumns(at))
     .from(events)
-    .where(sql`${events.id} = any(${sql.param(ids)}::uuid[])`);
+    .where(and(isNull(events.hiddenAt), sql`${events.id} = any(${sql.param(ids)}::uuid[])`));
 }
 
 /** What the events list is filtered and ordered by, for each event (or these events only). */
@@ -113,6 +121,7 @@ export type EventListingRow = {
   startsMicros: number;
 };
 
+/** The rows of the events shown (moderators' hidden ones are not listed: #28). */
 export async function findEventListingRows(db: Db, ids?: string[]): Promise<EventListingRow[]> {
   return db
     .select({
@@ -121,7 +130,9 @@ export async function findEventListingRows(db: Db, ids?: string[]): Promise<Even
       startsMicros: epochMicros(events.startsAt),
     })
     .from(events)
-    .where(ids ? sql`${events.id} = any(${sql.param(ids)}::uuid[])` : undefined);
+    .where(
+      and(isNull(events.hiddenAt), ids ? sql`${events.id} = any(${sql.param(ids)}::uuid[])` : undefined),
+    );
 }
 
 export async function findEventById(db: Db, id: string, at: Date): Promise<EventRecord | undefined> {
@@ -129,8 +140,11 @@ export async function findEventById(db: Db, id: string, at: Date): Promise<Event
   return row;
 }
 
-/** An organizer's events, upcoming first, with their sales: seats sold, money taken, seats checked in. */
-export async function findEventsByOrganizer(db: Db, organizerId: string, at: Date) {
+/**
+ * An organizer's events, upcoming first, with their sales: seats sold, money taken, seats checked in.
+ * Those moderators hid are left out, but for the organizer's own list (`withHidden`).
+ */
+export async function findEventsByOrganizer(db: Db, organizerId: string, at: Date, withHidden = false) {
   return db
     .select({
       ...eventColumns(at),
@@ -141,7 +155,7 @@ export async function findEventsByOrganizer(db: Db, organizerId: string, at: Dat
         where t.event_id = "events"."id" and t.checked_in_at is not null), 0)`.mapWith(Number),
     })
     .from(events)
-    .where(eq(events.organizerId, organizerId))
+    .where(and(eq(events.organizerId, organizerId), withHidden ? undefined : isNull(events.hiddenAt)))
     .orderBy(...upcomingFirst(at));
 }
 
@@ -205,11 +219,31 @@ export async function endHold(db: Db, reference: string, state: 'sold' | 'releas
 }
 
 /** Issues a ticket; undefined when its payment has one already. */
+/** Eight characters of TICKET_CODE_ALPHABET from random bytes (the alphabet is short of 32, so a few bytes go to waste). */
+export function newTicketCode(): string {
+  let code = '';
+  while (code.length < TICKET_CODE_LENGTH) {
+    for (const byte of randomBytes(TICKET_CODE_LENGTH * 2)) {
+      // 248 = 8 × 31: bytes above it would favour the alphabet's first letters.
+      if (byte < 248 && code.length < TICKET_CODE_LENGTH) code += TICKET_CODE_ALPHABET[byte % 31];
+    }
+  }
+  return code;
+}
+
+/**
+ * Issues a ticket with a new short code; undefined when its payment already has one. A short code
+ * that came up twice (one chance in 10^11 per pair) refuses the insert rather than pass as issued.
+ */
 export async function insertTicket(
   db: Db,
-  ticket: typeof tickets.$inferInsert,
+  ticket: Omit<typeof tickets.$inferInsert, 'shortCode'>,
 ): Promise<typeof tickets.$inferSelect | undefined> {
-  const [row] = await db.insert(tickets).values(ticket).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(tickets)
+    .values({ ...ticket, shortCode: newTicketCode() })
+    .onConflictDoNothing({ target: tickets.paymentReference })
+    .returning();
   return row;
 }
 
@@ -282,6 +316,7 @@ export async function findTicketDetails(db: Db, id: string) {
   const [row] = await db
     .select({
       id: tickets.id,
+      shortCode: tickets.shortCode,
       userId: tickets.userId,
       quantity: tickets.quantity,
       unitPriceCents: tickets.unitPriceCents,
@@ -320,8 +355,11 @@ export async function findTicketReceipt(db: Db, paymentReference: string) {
   return row;
 }
 
-/** What the door needs of a ticket: its event, its organizer, and who holds it. */
-export async function findTicketForDoor(db: Db, id: string) {
+/**
+ * What the door needs of a ticket, found by its ID (the QR code's) or its short code (typed): its
+ * event, its organizer, and who holds it.
+ */
+export async function findTicketForDoor(db: Db, key: { id: string } | { shortCode: string }) {
   const [row] = await db
     .select({
       id: tickets.id,
@@ -337,8 +375,27 @@ export async function findTicketForDoor(db: Db, id: string) {
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .innerJoin(users, eq(users.id, tickets.userId))
-    .where(eq(tickets.id, id));
+    .where('id' in key ? eq(tickets.id, key.id) : eq(tickets.shortCode, key.shortCode));
   return row;
+}
+
+/** The holders of an event's valid tickets: by name, then in the order the tickets were issued. */
+export async function findAttendees(db: Db, eventId: string, page?: { limit: number; offset: number }) {
+  const query = db
+    .select({ name: users.name, quantity: tickets.quantity, checkedInAt: tickets.checkedInAt })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'valid')))
+    .orderBy(asc(users.name), asc(tickets.createdAt), asc(tickets.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countAttendees(db: Db, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), eq(tickets.status, 'valid')));
+  return row?.total ?? 0;
 }
 
 /** The event is cancelled (#27), once. */

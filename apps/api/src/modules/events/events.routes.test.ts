@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
+import { formatStatementTime } from '@sokoni/contracts/earnings';
 import type { Event } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
@@ -54,9 +55,9 @@ async function createEvent(overrides: Record<string, unknown> = {}, token = orga
   return response.json<Event>();
 }
 
-const put = (id: string, body: object, token: string | null = organizer.token) =>
+const patch = (id: string, body: object, token: string | null = organizer.token) =>
   t.app.inject({
-    method: 'PUT',
+    method: 'PATCH',
     url: `/api/events/${id}`,
     headers: token ? bearer(token) : {},
     payload: body,
@@ -166,24 +167,24 @@ describe('creating an event', () => {
 describe('editing an event', () => {
   it('lets the organizer change it', async () => {
     const event = await createEvent();
-    const response = await put(event.id, { title: 'Nairobi Jazz Night II', price: 2000, date: inDays(20) });
+    const response = await patch(event.id, { title: 'Nairobi Jazz Night II', price: 2000, date: inDays(20) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ title: 'Nairobi Jazz Night II', price: 2000, date: inDays(20) });
   });
 
   it('refuses another user with 403 and a visitor with 401, changing nothing', async () => {
     const event = await createEvent();
-    const foreign = await put(event.id, { title: 'Mine now' }, other.token);
+    const foreign = await patch(event.id, { title: 'Mine now' }, other.token);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ code: 'NOT_OWNER', message: EVENT_MESSAGES.notOwner });
-    const visitor = await put(event.id, { title: 'Mine now' }, null);
+    const visitor = await patch(event.id, { title: 'Mine now' }, null);
     expect(visitor.statusCode).toBe(401);
     expect((await t.app.inject(`/api/events/${event.id}`)).json()).toMatchObject({ title: event.title });
   });
 
   it('answers 404 for an event that does not exist', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
-      const response = await put(id, { title: 'Ghost' });
+      const response = await patch(id, { title: 'Ghost' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'EVENT_NOT_FOUND', message: EVENT_MESSAGES.notFound });
       expect((await t.app.inject(`/api/events/${id}`)).statusCode).toBe(404);
@@ -192,26 +193,178 @@ describe('editing an event', () => {
 
   it('refuses moving the event into the past', async () => {
     const event = await createEvent();
-    const response = await put(event.id, { date: new Date(clock - DAY).toISOString() });
+    const response = await patch(event.id, { date: new Date(clock - DAY).toISOString() });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('EVENT_DATE_PAST');
+  });
+
+  it('moves an edited event in the list at once: its new date and category', async () => {
+    const moved = await createEvent({ date: inDays(10), category: 'Concert' });
+    const other = await createEvent({ date: inDays(12), category: 'Concert' });
+    const listed = async (query = '') =>
+      (await t.app.inject(`/api/events?limit=100${query}`)).json<Event[]>().map((event) => event.id);
+    const before = await listed();
+    expect(before.indexOf(moved.id)).toBeLessThan(before.indexOf(other.id));
+    expect((await patch(moved.id, { date: inDays(14), category: 'Workshop' })).statusCode).toBe(200);
+    const after = await listed();
+    expect(after.indexOf(moved.id)).toBeGreaterThan(after.indexOf(other.id));
+    expect(await listed('&category=Workshop')).toContain(moved.id);
+    expect(await listed('&category=Concert')).not.toContain(moved.id);
+  });
+
+  it('changes the price only while no ticket is sold, saying how many are', async () => {
+    const event = await createEvent({ price: 500, ticketsAvailable: 5 });
+    expect((await patch(event.id, { price: 600 })).json()).toMatchObject({ price: 600 });
+    await buy(event.id, 2, 1200, 'pay');
+    const refused = await patch(event.id, { price: 700, title: 'Renamed' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'PRICE_LOCKED', message: EVENT_MESSAGES.priceLocked(2) });
+    expect((await t.app.inject(`/api/events/${event.id}`)).json()).toMatchObject({
+      price: 600,
+      title: event.title,
+    });
+    // The edit form sends every field: the price as it stands passes with the other changes.
+    const same = await patch(event.id, { price: 600, title: 'Renamed' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ price: 600, title: 'Renamed' });
   });
 
   it('raises the capacity, and never lowers it below the seats sold and held', async () => {
     const event = await createEvent({ price: 500, ticketsAvailable: 5 });
     await buy(event.id, 2, 1000, 'pay');
     await buy(event.id, 1, 500);
-    const below = await put(event.id, { capacity: 2 });
+    const below = await patch(event.id, { capacity: 2 });
     expect(below.statusCode).toBe(409);
     expect(below.json()).toMatchObject({
       code: 'CAPACITY_BELOW_TAKEN',
       message: EVENT_MESSAGES.capacityBelowTaken(2, 1),
     });
-    expect((await put(event.id, { capacity: 3 })).json()).toMatchObject({ capacity: 3, ticketsAvailable: 0 });
-    expect((await put(event.id, { capacity: 10 })).json()).toMatchObject({
+    expect((await patch(event.id, { capacity: 3 })).json()).toMatchObject({
+      capacity: 3,
+      ticketsAvailable: 0,
+    });
+    expect((await patch(event.id, { capacity: 10 })).json()).toMatchObject({
       capacity: 10,
       ticketsAvailable: 7,
     });
+  });
+});
+
+describe('a capacity cut while buyers claim the last seats at once', () => {
+  it('never leaves more seats sold than the event has: the cut and the sales take the row in turn', async () => {
+    const event = await createEvent({ price: 0, ticketsAvailable: 8 });
+    const claimers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => registerUser(t.app, { name: `Claimer ${i}` })),
+    );
+    const claim = (claimer: RegisteredUser) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/tickets`,
+        headers: bearer(claimer.token),
+        payload: { quantity: 1 },
+      });
+    // The cut is sent amid the claims: on PostgreSQL they race; on PGlite they run one after another.
+    const answers = await Promise.all([
+      ...claimers.slice(0, 3).map(claim),
+      patch(event.id, { capacity: 3 }),
+      ...claimers.slice(3).map(claim),
+    ]);
+    const [cut] = answers.splice(3, 1);
+    const claims = answers;
+
+    const [row] = await queryRows<{ sold: number; capacity: number }>(
+      t.database.db,
+      sql`select sold, capacity from events where id = ${event.id}`,
+    );
+    const issued = claims.filter((claimed) => claimed.statusCode === 201);
+    expect(row!.sold).toBe(issued.length);
+    expect(row!.sold).toBeLessThanOrEqual(row!.capacity);
+    for (const refused of claims.filter((claimed) => claimed.statusCode !== 201))
+      expect(['SOLD_OUT', 'NOT_ENOUGH_SEATS']).toContain(refused.json().code);
+    if (cut!.statusCode === 200) {
+      expect(row!.capacity).toBe(3);
+      expect(issued).toHaveLength(3);
+    } else {
+      // The cut came after more than 3 seats were sold: refused, the capacity as it was.
+      expect(cut!.json().code).toBe('CAPACITY_BELOW_TAKEN');
+      expect(row!.capacity).toBe(8);
+      expect(issued).toHaveLength(6);
+    }
+  });
+});
+
+describe("an event's attendees", () => {
+  const attendees = (id: string, token: string | null = organizer.token, query = '') =>
+    t.app.inject({ url: `/api/events/${id}/attendees${query}`, headers: token ? bearer(token) : {} });
+  const attendeesCsv = (id: string, token: string | null = organizer.token) =>
+    t.app.inject({ url: `/api/events/${id}/attendees.csv`, headers: token ? bearer(token) : {} });
+  const claim = (claimer: RegisteredUser, eventId: string, quantity: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/tickets`,
+      headers: bearer(claimer.token),
+      payload: { quantity },
+    });
+
+  it('lists each ticket holder with seats and check-in time to the organizer, paged and as a CSV file', async () => {
+    const event = await createEvent({ title: 'Blankets & Wine', price: 0, ticketsAvailable: 20 });
+    const formula = await registerUser(t.app, { name: '=HYPERLINK("http://evil.example")' });
+    const quoted = await registerUser(t.app, { name: 'Otieno, "Baba" Brian' });
+    expect((await claim(formula, event.id, 2)).statusCode).toBe(201);
+    expect((await claim(quoted, event.id, 1)).statusCode).toBe(201);
+    const ticket = (await claim(buyer, event.id, 3)).json<{ id: string }>();
+    const checkedInAt = new Date(clock);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/tickets/verify',
+      headers: bearer(organizer.token),
+      payload: { ticketId: ticket.id },
+    });
+    expect(verified.statusCode).toBe(200);
+
+    const list = await attendees(event.id);
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['x-total-count']).toBe('3');
+    expect(list.json()).toHaveLength(3);
+    expect(list.json()).toEqual(
+      expect.arrayContaining([
+        { name: '=HYPERLINK("http://evil.example")', quantity: 2, checkedInAt: null },
+        { name: 'Amina Hassan', quantity: 3, checkedInAt: checkedInAt.toISOString() },
+        { name: 'Otieno, "Baba" Brian', quantity: 1, checkedInAt: null },
+      ]),
+    );
+    const page = await attendees(event.id, organizer.token, '?limit=2&offset=2');
+    expect(page.json()).toHaveLength(1);
+    expect(page.headers['x-total-count']).toBe('3');
+
+    const file = await attendeesCsv(event.id);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="blankets-wine-attendees.csv"');
+    const [header, ...rows] = file.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe('Name,Tickets,Checked in at (EAT)');
+    expect(rows.sort()).toEqual(
+      [
+        '',
+        // A name that a spreadsheet would run as a formula is kept as text; quotes and commas are escaped.
+        `"'=HYPERLINK(""http://evil.example"")",2,`,
+        `Amina Hassan,3,${formatStatementTime(checkedInAt)}`,
+        `"Otieno, ""Baba"" Brian",1,`,
+      ].sort(),
+    );
+  });
+
+  it('shows them to the organizer only: 403 to another user, 401 to a visitor, 404 for no event', async () => {
+    const event = await createEvent({ price: 0 });
+    for (const call of [attendees, attendeesCsv]) {
+      const foreign = await call(event.id, other.token);
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toMatchObject({ code: 'NOT_OWNER', message: EVENT_MESSAGES.notOwner });
+      expect((await call(event.id, null)).statusCode).toBe(401);
+      const unknown = await call('00000000-0000-4000-8000-000000000000');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'EVENT_NOT_FOUND', message: EVENT_MESSAGES.notFound });
+    }
   });
 });
 
@@ -291,7 +444,7 @@ describe('the events list, served from memory for a few seconds', () => {
     clock += 5_001;
     expect(await seatsListed()).toEqual([150]);
 
-    expect((await put(event.id, { capacity: 180 })).statusCode).toBe(200);
+    expect((await patch(event.id, { capacity: 180 })).statusCode).toBe(200);
     expect(await seatsListed()).toEqual([180]);
   });
 });

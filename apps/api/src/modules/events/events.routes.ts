@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { CancelEventInput, cancelResult } from '@sokoni/contracts/cancellations';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
+  Attendee,
+  AttendeeQuery,
   ClaimTicketsInput,
   CreateEventInput,
   Event,
@@ -73,7 +75,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         response: { 200: Event, 404: ErrorResponse },
       },
     },
-    async (request) => events.get(request.params.id),
+    async (request) => events.get(request.params.id, request.user?.sub),
   );
 
   app.post(
@@ -90,13 +92,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => reply.code(201).send(await events.create(callerOf(request), request.body)),
   );
 
-  app.put(
+  app.patch(
     '/events/:id',
     {
       config: { access: 'user' },
       schema: {
         tags: ['events'],
-        summary: 'Change an event (its organizer only); capacity never below the seats sold and held',
+        summary:
+          'Change an event (its organizer only): the fields sent; the price only while no ticket is sold, the capacity never below the seats sold and held',
         params: IdParams,
         body: UpdateEventInput,
         response: {
@@ -110,6 +113,64 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => events.update(callerOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/events/:id/attendees',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          "The event's attendees (its organizer only): each valid ticket's holder, seats and check-in time, by name; paged (X-Total-Count carries the total)",
+        params: IdParams,
+        querystring: AttendeeQuery,
+        response: {
+          200: z.array(Attendee),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { attendees, total } = await events.attendees(
+        callerOf(request),
+        request.params.id,
+        request.query,
+      );
+      return reply.header('x-total-count', total).send(attendees);
+    },
+  );
+
+  app.get(
+    '/events/:id/attendees.csv',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary: "The event's whole attendee list as a CSV download (its organizer only; times in EAT)",
+        params: IdParams,
+        response: {
+          200: {
+            description: 'A header row (Name, Tickets, Checked in at), then every attendee by name',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await events.attendeesCsv(callerOf(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.post(
@@ -173,7 +234,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'user' },
       schema: {
         tags: ['events'],
-        summary: "Check a ticket in at the door, once (the event's organizer only); every scan is logged",
+        summary:
+          "Check a ticket in at the door by its ID or its short code, once (the event's organizer only); every scan is logged",
         body: VerifyTicketInput,
         response: {
           200: TicketVerification,

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import {
   Event,
+  type Attendee,
   type CreateEventData,
   type EventFilters,
   type OrganizerEvent,
   type UpdateEventData,
 } from '@sokoni/contracts/events';
-import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
+import { EVENT_MESSAGES, attendeesCsvFileName } from '@sokoni/contracts/events-rules';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
+import type { PageQuery } from '@sokoni/contracts/paging';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -19,6 +21,7 @@ import { encodeJsonBody, jsonArrayOf, type JsonBody } from '../../lib/json-body.
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
+import { attendeesCsv } from './attendees-csv.js';
 import * as repo from './events.repository.js';
 import { createEventsIndex, isIndexed } from './events-index.js';
 
@@ -33,7 +36,11 @@ const organizerAccess: Access<{ organizerId: string }> = {
   notOwner: () => forbidden(EVENT_MESSAGES.notOwner, 'NOT_OWNER'),
 };
 
-export function toEvent(record: repo.EventRecord): Event {
+/**
+ * The event as its answer. Moderators' reason for hiding it (#28) goes to its organizer alone
+ * (`viewerId`): a ticket holder still sees the event of their ticket, never why it was hidden.
+ */
+export function toEvent(record: repo.EventRecord, viewerId?: string): Event {
   return {
     id: record.id,
     title: record.title,
@@ -49,8 +56,17 @@ export function toEvent(record: repo.EventRecord): Event {
     ticketsAvailable: record.cancelledAt ? 0 : Math.max(0, record.available),
     capacity: record.capacity,
     cancelled: record.cancelledAt !== null,
+    ...(record.hiddenAt && viewerId === record.organizerId
+      ? { moderation: { hiddenReason: record.hiddenReason ?? '' } }
+      : {}),
   };
 }
+
+const toAttendee = (row: { name: string; quantity: number; checkedInAt: Date | null }): Attendee => ({
+  name: row.name,
+  quantity: row.quantity,
+  checkedInAt: row.checkedInAt?.toISOString() ?? null,
+});
 
 const EventList = z.array(Event);
 /** A page of the events list as its encoded answer, and how many events its filters keep in all. */
@@ -124,7 +140,13 @@ export function createEventsService(deps: {
       repo.findEvents(db, filters, moment),
       repo.countEvents(db, filters, moment),
     ]);
-    return { json: encodeJsonBody(EventList, records.map(toEvent)), total };
+    return {
+      json: encodeJsonBody(
+        EventList,
+        records.map((record) => toEvent(record)),
+      ),
+      total,
+    };
   }
 
   async function findOrThrow(id: string, tx: Db = db): Promise<repo.EventRecord> {
@@ -159,13 +181,16 @@ export function createEventsService(deps: {
       );
     },
 
-    async get(id: string): Promise<Event> {
-      return toEvent(await findOrThrow(id));
+    /** One event; one moderators hid is its organizer's (`callerId`) alone, with the reason (#28). */
+    async get(id: string, callerId?: string): Promise<Event> {
+      const record = await findOrThrow(id);
+      if (record.hiddenAt && record.organizerId !== callerId) throw eventNotFound();
+      return toEvent(record, callerId);
     },
 
     /**
      * An organizer's events, upcoming first. The sales figures (tickets sold, revenue, checked in)
-     * are the organizer's business: only they see them.
+     * are the organizer's business: only they see them, and those moderators hid, with the reason.
      */
     async listByOrganizer(
       organizerId: string,
@@ -173,12 +198,12 @@ export function createEventsService(deps: {
     ): Promise<Array<Event | OrganizerEvent>> {
       if (!isUuid(organizerId) || !(await repo.userExists(db, organizerId)))
         throw notFound(AUTH_MESSAGES.userNotFound, 'USER_NOT_FOUND');
-      const records = await repo.findEventsByOrganizer(db, organizerId, at());
       const own = viewer?.sub === organizerId;
+      const records = await repo.findEventsByOrganizer(db, organizerId, at(), own);
       return records.map((record) =>
         own
           ? {
-              ...toEvent(record),
+              ...toEvent(record, organizerId),
               ticketsSold: record.sold,
               revenue: centsToShillings(record.revenueCents),
               checkedIn: record.checkedIn,
@@ -205,31 +230,37 @@ export function createEventsService(deps: {
         });
       });
       await eventChanged(id);
-      return toEvent(await findOrThrow(id));
+      return toEvent(await findOrThrow(id), caller.sub);
     },
 
     /**
-     * Only the organizer changes an event. A new date must be in the future; the capacity can be
-     * raised, and lowered no further than the seats sold and held for buyers paying now.
+     * Only the organizer changes an event. A new date must be in the future; the price changes only
+     * while no ticket is sold; the capacity can be raised, and lowered no further than the seats sold
+     * and held for buyers paying now. The event's row is locked first, as every sale and hold locks
+     * it, so no seat is taken between the checks and the change.
      */
     async update(caller: AuthUser, id: string, input: UpdateEventData): Promise<Event> {
-      const current = requireAccess(caller, await findOrThrow(id), organizerAccess);
-      const startsAt =
-        input.date === undefined || new Date(input.date).getTime() === current.startsAt.getTime()
-          ? undefined
-          : refuseUnlessFuture(input.date);
       await db.transaction(async (tx) => {
-        if (input.image !== undefined && input.image !== current.image)
-          await claimImage(tx, caller, input.image);
+        const current = requireAccess(
+          caller,
+          isUuid(id) ? await repo.lockEventForSale(tx, id, { at: at() }) : undefined,
+          organizerAccess,
+        );
+        const startsAt =
+          input.date === undefined || new Date(input.date).getTime() === current.startsAt.getTime()
+            ? undefined
+            : refuseUnlessFuture(input.date);
+        const priceCents = input.price === undefined ? undefined : shillingsToCents(input.price);
+        if (priceCents !== undefined && priceCents !== current.priceCents && current.sold > 0)
+          throw conflict(EVENT_MESSAGES.priceLocked(current.sold), 'PRICE_LOCKED');
         if (input.capacity !== undefined) {
-          // Locked, so no seat is held or sold between the check and the change.
-          const locked = await repo.lockEventForSale(tx, id, { at: at() });
-          if (!locked) throw eventNotFound();
-          const held = locked.capacity - locked.sold - locked.available;
-          if (input.capacity < locked.sold + held) {
-            throw conflict(EVENT_MESSAGES.capacityBelowTaken(locked.sold, held), 'CAPACITY_BELOW_TAKEN');
+          const held = current.capacity - current.sold - current.available;
+          if (input.capacity < current.sold + held) {
+            throw conflict(EVENT_MESSAGES.capacityBelowTaken(current.sold, held), 'CAPACITY_BELOW_TAKEN');
           }
         }
+        if (input.image !== undefined && input.image !== current.image)
+          await claimImage(tx, caller, input.image);
         await repo.updateEvent(tx, id, {
           title: input.title,
           description: input.description,
@@ -237,12 +268,44 @@ export function createEventsService(deps: {
           image: input.image,
           category: input.category,
           startsAt,
-          priceCents: input.price === undefined ? undefined : shillingsToCents(input.price),
+          priceCents,
           capacity: input.capacity,
         });
       });
       await eventChanged(id);
-      return toEvent(await findOrThrow(id));
+      return toEvent(await findOrThrow(id), caller.sub);
+    },
+
+    /**
+     * Moderators hid these events or showed them again (#28), in `tx`: forgotten by the index and the
+     * kept answers here and in every process once it commits.
+     */
+    async moderated(tx: Db, ids: string[]): Promise<void> {
+      for (const id of ids) await listingChanged(tx, id);
+      await listChanged(tx);
+    },
+
+    /** A page of the event's attendees, for its organizer only, and how many there are in all. */
+    async attendees(
+      caller: AuthUser,
+      id: string,
+      page: PageQuery,
+    ): Promise<{ attendees: Attendee[]; total: number }> {
+      requireAccess(caller, await findOrThrow(id), organizerAccess);
+      const [rows, total] = await Promise.all([
+        repo.findAttendees(db, id, page),
+        repo.countAttendees(db, id),
+      ]);
+      return { attendees: rows.map(toAttendee), total };
+    },
+
+    /** Every attendee of the event as a CSV file, for its organizer only, named after the event. */
+    async attendeesCsv(caller: AuthUser, id: string): Promise<{ fileName: string; csv: string }> {
+      const event = requireAccess(caller, await findOrThrow(id), organizerAccess);
+      return {
+        fileName: attendeesCsvFileName(event.title),
+        csv: attendeesCsv((await repo.findAttendees(db, id)).map(toAttendee)),
+      };
     },
   };
 }

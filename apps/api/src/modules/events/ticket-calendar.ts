@@ -1,5 +1,6 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import { formatTicketCode } from '@sokoni/contracts/events-rules';
 import { eventPagePath, TICKET_MAIL as TEXT } from '@sokoni/contracts/mail';
+import { sokoniCalendar } from '../../lib/calendar-file.js';
 import type { TicketDetails } from './events.repository.js';
 
 /**
@@ -8,7 +9,7 @@ import type { TicketDetails } from './events.repository.js';
  */
 const ASSUMED_DURATION_MS = 3 * 60 * 60 * 1000;
 
-export type CalendarTicket = Pick<TicketDetails, 'id' | 'quantity' | 'issuedAt' | 'event'>;
+export type CalendarTicket = Pick<TicketDetails, 'id' | 'shortCode' | 'quantity' | 'issuedAt' | 'event'>;
 
 /**
  * The ticket's event as an iCalendar file: sent with the ticket's e-mail and served to My Tickets'
@@ -17,10 +18,7 @@ export type CalendarTicket = Pick<TicketDetails, 'id' | 'quantity' | 'issuedAt' 
 export function ticketCalendar(ticket: CalendarTicket, siteUrl: string): string {
   const { event } = ticket;
   const eventUrl = `${siteUrl}${eventPagePath(event.id)}`;
-  const calendar = ical({
-    prodId: { company: 'Sokoni', product: 'Tickets', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
-  });
+  const calendar = sokoniCalendar('Tickets');
   calendar.createEvent({
     id: ticket.id,
     // The later of the issue and the event's last change: a calendar that imports the file again
@@ -30,22 +28,13 @@ export function ticketCalendar(ticket: CalendarTicket, siteUrl: string): string 
     end: new Date(event.startsAt.getTime() + ASSUMED_DURATION_MS),
     summary: event.title,
     location: event.location,
-    description: [TEXT.quantity(ticket.quantity), TEXT.ticketId(ticket.id), TEXT.eventPage(eventUrl)].join(
-      '\n',
-    ),
+    description: [
+      TEXT.quantity(ticket.quantity),
+      TEXT.ticketCode(formatTicketCode(ticket.shortCode)),
+      TEXT.ticketId(ticket.id),
+      TEXT.eventPage(eventUrl),
+    ].join('\n'),
     url: eventUrl,
   });
   return calendar.toString();
-}
-
-/** 'Blankets & Wine' → 'blankets-wine.ics': a file name any system and any Content-Disposition takes. */
-export function calendarFileName(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, '');
-  return `${slug || 'event'}.ics`;
 }

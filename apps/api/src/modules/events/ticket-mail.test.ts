@@ -71,13 +71,14 @@ async function buyTickets(app: TestApp, buyer: RegisteredUser, event: Event, qua
   await app.app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/pay` });
 }
 
-const ticketIdOf = async (app: TestApp, buyer: RegisteredUser) => {
-  const [ticket] = await queryRows<{ id: string }>(
+const ticketOf = async (app: TestApp, buyer: RegisteredUser) => {
+  const [ticket] = await queryRows<{ id: string; short_code: string }>(
     app.database.db,
-    sql`select id from tickets where user_id = ${buyer.id}`,
+    sql`select id, short_code from tickets where user_id = ${buyer.id}`,
   );
-  return ticket!.id;
+  return ticket!;
 };
+const ticketIdOf = async (app: TestApp, buyer: RegisteredUser) => (await ticketOf(app, buyer)).id;
 
 /** The ticket e-mails in the outbox (a paid ticket's receipt goes beside it: payments/receipts.test.ts). */
 const outboxStatuses = (app: TestApp) =>
@@ -94,13 +95,15 @@ const ticketMailOf = (caught: SmtpCatcher['caught']) =>
 const unfolded = (part: MimePart | undefined) => textOf(part).replace(/\n[ \t]/g, '');
 
 describe('the ticket e-mail', () => {
-  it('reaches the buyer once: the event, Nairobi time, place, quantity, the amount paid, the ticket ID, its QR code inline and an .ics file', async () => {
+  it('reaches the buyer once: the event, Nairobi time, place, quantity, the amount paid, the short code to type at the gate, the ticket ID, its QR code inline and an .ics file', async () => {
     catcher = await startSmtpCatcher();
     t = await createTestApp({ smtpUrl: catcher.url, publicUrl: SITE }, FAST);
     const event = await createEvent(t, 2500);
     const buyer = await registerUser(t.app, { name: 'Amina Wanjiku' });
     await buyTickets(t, buyer, event, 2);
-    const ticketId = await ticketIdOf(t, buyer);
+    const { id: ticketId, short_code: shortCode } = await ticketOf(t, buyer);
+    // Two groups of four, as it is printed.
+    const code = `${shortCode.slice(0, 4)} ${shortCode.slice(4)}`;
 
     // The ticket and the payment's receipt.
     await catcher.until(() => catcher!.caught.length === 2);
@@ -117,7 +120,8 @@ describe('the ticket e-mail', () => {
       `Place: ${LOCATION}`,
       'Tickets: 2',
       'Amount paid: KES 5,000',
-      `Ticket ID: ${ticketId}`,
+      `Ticket code: ${code}\nTicket ID: ${ticketId}`,
+      'If it cannot be scanned, the organizer can type the ticket code.',
       `Your tickets are always on My Tickets: ${SITE}/tickets/mine`,
     ])
       expect(text).toContain(line);
@@ -126,7 +130,7 @@ describe('the ticket e-mail', () => {
     expect(html).toContain('Your ticket for Blankets &#38; Wine &#60;Live&#62; is ready.');
     expect(html).not.toContain('<Live>');
     expect(html).toContain('Date: 14 Mar 2030, 19:30 EAT');
-    expect(html).toContain(`Ticket ID: ${ticketId}`);
+    expect(html).toContain(`Ticket code: ${code}</strong><br>Ticket ID: ${ticketId}`);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('Amount paid: KES 5,000');
     expect(html).toContain(`<a href="${SITE}/tickets/mine"`);
@@ -148,7 +152,7 @@ describe('the ticket e-mail', () => {
     expect(calendar).toContain('DTEND:20300314T193000Z\n');
     expect(calendar).toContain('LOCATION:Ngong Racecourse\\, Nairobi\n');
     expect(calendar).toContain(
-      `DESCRIPTION:Tickets: 2\\nTicket ID: ${ticketId}\\nEvent page: ${SITE}/tickets/${event.id}\n`,
+      `DESCRIPTION:Tickets: 2\\nTicket code: ${code}\\nTicket ID: ${ticketId}\\nEvent page: ${SITE}/tickets/${event.id}\n`,
     );
 
     // Settled twice, issued once, mailed once.
@@ -168,13 +172,13 @@ describe('the ticket e-mail', () => {
       payload: { quantity: 1 },
     });
     expect(claimed.statusCode, claimed.body).toBe(201);
-    const ticketId = claimed.json<{ id: string }>().id;
+    const { id: ticketId, shortCode } = claimed.json<{ id: string; shortCode: string }>();
 
     await catcher.until(() => catcher!.caught.length === 1);
     const message = parseMime(catcher.caught[0]!.raw);
     expect(catcher.caught[0]?.to).toEqual([buyer.email]);
     expect(textOf(partOfType(message, 'text/plain'))).toContain(
-      `Tickets: 1\nAmount paid: Free\nTicket ID: ${ticketId}`,
+      `Tickets: 1\nAmount paid: Free\nTicket code: ${shortCode.slice(0, 4)} ${shortCode.slice(4)}\nTicket ID: ${ticketId}`,
     );
     expect(await readQrCodes(partOfType(message, 'image/png')!.body)).toEqual([ticketId]);
     expect(unfolded(partOfType(message, 'text/calendar'))).toContain(`UID:${ticketId}\n`);

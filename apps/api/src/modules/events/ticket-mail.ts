@@ -1,13 +1,14 @@
 import QRCode from 'qrcode';
 import { CANCELLATION_MAIL as CANCELLED } from '@sokoni/contracts/cancellations';
-import { formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events-rules';
+import { formatNairobiTime, formatTicketCode, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import { MY_TICKETS_PATH, TICKET_MAIL as TEXT } from '@sokoni/contracts/mail';
 import { centsToShillings, formatKESExact } from '@sokoni/contracts/money';
 import { escapeHtml } from '../../lib/html.js';
+import { calendarAttachment } from '../../lib/calendar-file.js';
 import { letterParts, lines, link, mailDocument, paragraph } from '../../lib/mail-html.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import type { TicketDetails } from './events.repository.js';
-import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
+import { ticketCalendar } from './ticket-calendar.js';
 
 /** How the HTML part names the inline QR image (src="cid:…"). */
 const QR_CID = 'ticket-qr@sokoni';
@@ -33,6 +34,7 @@ const plainText = ({ ticket, details, myTicketsUrl }: TicketLetter) =>
     TEXT.issued(ticket.event.title),
     '',
     ...details,
+    TEXT.ticketCode(formatTicketCode(ticket.shortCode)),
     TEXT.ticketId(ticket.id),
     '',
     TEXT.atTheDoor,
@@ -54,15 +56,18 @@ const html = ({ ticket, details, myTicketsUrl, qrSize }: TicketLetter) =>
       `<img src="cid:${QR_CID}" width="${qrSize}" height="${qrSize}" style="display:block" ` +
         `alt="${escapeHtml(TEXT.qrAlt(ticket.id))}">`,
     ),
-    paragraph(`<strong>${escapeHtml(TEXT.ticketId(ticket.id))}</strong>`),
+    paragraph(
+      `<strong style="font-size:20px;letter-spacing:2px">${escapeHtml(TEXT.ticketCode(formatTicketCode(ticket.shortCode)))}</strong>` +
+        `<br>${escapeHtml(TEXT.ticketId(ticket.id))}`,
+    ),
     paragraph(`${escapeHtml(TEXT.atTheDoor)}<br>${escapeHtml(TEXT.calendar)}`),
     paragraph(TEXT.myTickets(link(myTicketsUrl))),
     paragraph(escapeHtml(TEXT.signOff).replace(/\n/g, '<br>')),
   ]);
 
 /**
- * The e-mail that carries a ticket: the event, what was paid, the ticket ID as text and as a QR code,
- * and an .ics file.
+ * The e-mail that carries a ticket: the event, what was paid, the short code to type at the gate, the
+ * ticket ID as text and as a QR code, and an .ics file.
  */
 export async function ticketMail(ticket: TicketDetails, siteUrl: string): Promise<MailMessage> {
   const { event } = ticket;
@@ -85,11 +90,7 @@ export async function ticketMail(ticket: TicketDetails, siteUrl: string): Promis
     html: html(letter),
     attachments: [
       { filename: 'ticket-qr.png', contentType: 'image/png', content: qr.toString('base64'), cid: QR_CID },
-      {
-        filename: calendarFileName(event.title),
-        contentType: 'text/calendar; charset=utf-8',
-        content: Buffer.from(ticketCalendar(ticket, siteUrl)).toString('base64'),
-      },
+      calendarAttachment(event.title, ticketCalendar(ticket, siteUrl)),
     ],
   };
 }

@@ -100,6 +100,15 @@ const ticketsOf = async (reference: string) =>
     sql`select id, quantity, user_id from tickets where payment_reference = ${reference}`,
   );
 
+/** The short code the ticket was issued with (8 characters, no space). */
+const shortCodeOf = async (ticketId: string) =>
+  (
+    await queryRows<{ short_code: string }>(
+      t.database.db,
+      sql`select short_code from tickets where id = ${ticketId}`,
+    )
+  )[0]!.short_code;
+
 const myTickets = async (buyer: RegisteredUser) =>
   (await t.app.inject({ url: '/api/tickets/mine', headers: bearer(buyer.token) })).json<TicketWithEvent[]>();
 
@@ -332,7 +341,7 @@ describe('verifying tickets at the door', () => {
     expect(mine?.checkedInAt).toBe(new Date(clock).toISOString());
   });
 
-  it('refuses a second scan, saying when the ticket was first checked in (Nairobi time)', async () => {
+  it('refuses a second scan, saying whose ticket it is and when it was first checked in (Nairobi time)', async () => {
     const firstAt = clock;
     await verify(organizer, ticketId);
     clock += 5 * MINUTE;
@@ -340,11 +349,52 @@ describe('verifying tickets at the door', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'ALREADY_CHECKED_IN',
-      message: EVENT_MESSAGES.alreadyCheckedIn(new Date(firstAt).toISOString()),
+      message: EVENT_MESSAGES.alreadyCheckedIn('Amina Wanjiku Hassan', new Date(firstAt)),
     });
-    // Said in Kenya's time: UTC+3.
-    const nairobi = new Date(firstAt + 3 * 60 * MINUTE).toISOString().slice(11, 16);
-    expect(again.json().message).toContain(`${nairobi} EAT`);
+    // Said in Kenya's time (UTC+3), in words.
+    const nairobi = new Date(firstAt + 3 * 60 * MINUTE);
+    const day = `${nairobi.getUTCDate()} ${nairobi.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })}`;
+    expect(again.json().message).toBe(
+      `Already checked in: Amina Wanjiku Hassan's ticket, at ${nairobi.toISOString().slice(11, 16)} on ${day}`,
+    );
+  });
+
+  it('checks a ticket in by its short code typed at the gate: any case, spaces and dashes ignored', async () => {
+    const code = await shortCodeOf(ticketId);
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    const typed = `${code.slice(0, 4)} ${code.slice(4)}`.toLowerCase();
+    const response = await verify(organizer, typed);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: EVENT_MESSAGES.verified,
+      ticket: { user: { firstName: 'Amina', lastName: 'Wanjiku Hassan' }, quantity: 2 },
+    });
+    const again = await verify(organizer, `${code.slice(0, 4)}-${code.slice(4)}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      EVENT_MESSAGES.alreadyCheckedIn('Amina Wanjiku Hassan', new Date(clock)),
+    );
+    // Logged under the ticket's ID, whichever way it was typed.
+    expect((await scans(ticketId)).map((scan) => scan.result)).toEqual(['checked_in', 'already_checked_in']);
+    expect((await myTickets(amina)).find((ticket) => ticket.id === ticketId)?.shortCode).toBe(code);
+  });
+
+  it("answers a wrong short code, and another organizer's right one, with 'Ticket not found'", async () => {
+    const code = await shortCodeOf(ticketId);
+    const wrong = code.startsWith('2') ? `3${code.slice(1)}` : `2${code.slice(1)}`;
+    for (const [caller, typed] of [
+      [organizer, wrong],
+      [organizer, 'K7QM 4XP'],
+      [brian, code],
+    ] as const) {
+      const response = await verify(caller, typed);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        code: 'TICKET_NOT_FOUND',
+        message: EVENT_MESSAGES.ticketNotFound,
+      });
+    }
+    expect((await myTickets(amina)).find((ticket) => ticket.id === ticketId)?.checkedInAt).toBeNull();
   });
 
   it('answers another user as for an unknown ticket, and a visitor with 401, checking nothing in', async () => {
@@ -451,8 +501,9 @@ describe('Add to calendar', () => {
     expect(calendar).toContain('SUMMARY:Blankets & Wine\r\n');
     expect(calendar).toContain(`DTSTART:${utc}\r\n`);
     expect(calendar).toContain('LOCATION:Ngong Racecourse\\, Nairobi\r\n');
+    const code = await shortCodeOf(ticket!.id);
     expect(calendar).toContain(
-      `DESCRIPTION:Tickets: 2\\nTicket ID: ${ticket!.id}\\nEvent page: ${t.config.publicUrl}/tickets/${event.id}\r\n`,
+      `DESCRIPTION:Tickets: 2\\nTicket code: ${code.slice(0, 4)} ${code.slice(4)}\\nTicket ID: ${ticket!.id}\\nEvent page: ${t.config.publicUrl}/tickets/${event.id}\r\n`,
     );
     expect(await mailedCalendars()).toContain(response.body);
   });

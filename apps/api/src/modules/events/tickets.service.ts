@@ -6,9 +6,10 @@ import type {
   TicketWithEvent,
 } from '@sokoni/contracts/events';
 import { CANCEL_MESSAGES } from '@sokoni/contracts/cancellations';
-import { EVENT_MESSAGES, splitName } from '@sokoni/contracts/events-rules';
+import { EVENT_MESSAGES, splitName, ticketCodeOf } from '@sokoni/contracts/events-rules';
 import type { Db } from '../../db/client.js';
 import { requireAccess } from '../../lib/access.js';
+import { calendarFileName } from '../../lib/calendar-file.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.js';
 import {
@@ -25,7 +26,7 @@ import type { MailService } from '../mail/mail.service.js';
 import type { PaymentHold } from '../payments/payment-handlers.js';
 import * as repo from './events.repository.js';
 import { eventNotFound, toEvent, type EventsService } from './events.service.js';
-import { calendarFileName, ticketCalendar } from './ticket-calendar.js';
+import { ticketCalendar } from './ticket-calendar.js';
 import { ticketMail } from './ticket-mail.js';
 
 /** 'tkt_' and 16 random bytes in hex: what a QR code carries, and nobody can guess. */
@@ -33,6 +34,13 @@ const TICKET_ID = /^tkt_[a-f0-9]{32}$/;
 export const newTicketId = () => `tkt_${randomBytes(16).toString('hex')}`;
 
 const ticketNotFound = () => notFound(EVENT_MESSAGES.ticketNotFound, 'TICKET_NOT_FOUND');
+
+/** What the door looks a ticket up by: its ID when it is one, else its short code when it can be one. */
+function doorKey(typed: string): { id: string } | { shortCode: string } | undefined {
+  if (TICKET_ID.test(typed)) return { id: typed };
+  const shortCode = ticketCodeOf(typed);
+  return shortCode ? { shortCode } : undefined;
+}
 
 /** Why `seats` cannot be had of the event: sold out, or too few left (naming how many); else undefined. */
 function shortfall(event: repo.EventRecord, seats: number): AppError | undefined {
@@ -50,6 +58,7 @@ function toTicket(record: {
   quantity: number;
   status: Ticket['status'];
   checkedInAt: Date | null;
+  shortCode: string;
 }): Ticket {
   return {
     id: record.id,
@@ -58,6 +67,7 @@ function toTicket(record: {
     quantity: record.quantity,
     status: record.status,
     checkedInAt: record.checkedInAt?.toISOString() ?? null,
+    shortCode: record.shortCode,
   };
 }
 
@@ -95,10 +105,10 @@ export function createTicketsService(deps: {
     await deps.mail.queue(tx, await ticketMail(ticket, deps.siteUrl()));
   }
 
-  /** The event locked for a sale, refused when it is unknown or already over. */
+  /** The event locked for a sale, refused when it is unknown (or hidden by moderators) or already over. */
   async function lockForSale(tx: Db, eventId: string): Promise<repo.EventRecord> {
     const event = isUuid(eventId) ? await repo.lockEventForSale(tx, eventId, { at: at() }) : undefined;
-    if (!event) throw eventNotFound();
+    if (!event || event.hiddenAt) throw eventNotFound();
     if (event.cancelledAt) throw conflict(CANCEL_MESSAGES.eventClosed, 'EVENT_CANCELLED');
     if (event.startsAt.getTime() <= now()) throw conflict(EVENT_MESSAGES.eventPast, 'EVENT_PAST');
     return event;
@@ -177,15 +187,18 @@ export function createTicketsService(deps: {
     },
 
     /**
-     * Checks a ticket in at the door, for its event's organizer only, once: the first scan wins,
-     * every later one is told when that was. Anyone else is answered as for an unknown ticket, so
-     * the door is no oracle of which ticket IDs exist. Every scan is logged with its true result.
+     * Checks a ticket in at the door, by its ID (scanned) or its short code (typed), for its event's
+     * organizer only, once: the first scan wins, every later one is told whose ticket it is and when
+     * it was let in. Anyone else is answered as for an unknown ticket, so the door is no oracle of
+     * which tickets exist. Every scan is logged with its true result, under the ticket's ID once
+     * it is found.
      */
-    async verify(caller: AuthUser, ticketId: string): Promise<TicketVerification> {
-      const ticket = TICKET_ID.test(ticketId) ? await repo.findTicketForDoor(db, ticketId) : undefined;
+    async verify(caller: AuthUser, typed: string): Promise<TicketVerification> {
+      const key = doorKey(typed);
+      const ticket = key ? await repo.findTicketForDoor(db, key) : undefined;
       const log = (tx: Db, result: repo.ScanResult) =>
         repo.insertScan(tx, {
-          ticketId,
+          ticketId: ticket?.id ?? typed,
           eventId: ticket?.eventId ?? null,
           scannedBy: caller.sub,
           result,
@@ -211,7 +224,10 @@ export function createTicketsService(deps: {
       });
       if (!first) {
         const used = (await repo.findTicketById(db, ticket.id))?.checkedInAt ?? ticket.checkedInAt;
-        throw conflict(EVENT_MESSAGES.alreadyCheckedIn((used ?? at()).toISOString()), 'ALREADY_CHECKED_IN');
+        throw conflict(
+          EVENT_MESSAGES.alreadyCheckedIn(ticket.holderName, used ?? at()),
+          'ALREADY_CHECKED_IN',
+        );
       }
       return {
         message: EVENT_MESSAGES.verified,

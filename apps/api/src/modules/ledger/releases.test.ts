@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCourse, payForCourse } from '../../../test/course-factories.js';
+import { createPublishedCourse, payForCourse } from '../../../test/course-factories.js';
 import { createEvent } from '../../../test/event-factories.js';
 import {
   bearer,
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const { reference } = started.json<{ data: { reference: string } }>().data;
   await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/pay` });
 
-  const course = await createCourse(t.app, earners.instructor, { price: 1000 });
+  const course = await createPublishedCourse(t.app, earners.instructor, { price: 1000 });
   await payForCourse(t.app, buyer, course);
 });
 afterAll(async () => t?.close());

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RECEIPT_MAIL } from '@sokoni/contracts/mail';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
 import { createProduct, payOrder, placeOrder, registerUser } from '../../../test/factories.js';
-import { decodedHeader, parseMime, partOfType, textOf } from '../../../test/mime.js';
+import { readMail } from '../../../test/mime.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/smtp-catcher.js';
 import { MAIL_QUEUE } from './mail.service.js';
 
@@ -17,17 +17,6 @@ afterEach(async () => {
   await catcher?.close();
   t = catcher = undefined;
 });
-
-/** A message's headers, its subject decoded, its plain text and its HTML. */
-function readMail(raw: string) {
-  const message = parseMime(raw);
-  return {
-    headers: message.headers,
-    subject: decodedHeader(message.headers.subject),
-    body: textOf(partOfType(message, 'text/plain')),
-    html: textOf(partOfType(message, 'text/html')),
-  };
-}
 
 /** The order's lines by product name: the basket, and one more. */
 const SUBJECT = RECEIPT_MAIL.subject(RECEIPT_MAIL.andMore('1 × Kiondo basket', 1));

@@ -2,8 +2,13 @@ import { CANCELLATION_MAIL as CANCELLED } from '@sokoni/contracts/cancellations'
 import { formatOrderNumber } from '@sokoni/contracts/checkout';
 import type { Delivery } from '@sokoni/contracts/delivery';
 import { formatDeliveryAddress, formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
-import { NEW_SALE_MAIL as SELLER, SALE_SHIPPED_MAIL as BUYER } from '@sokoni/contracts/mail';
+import {
+  NEW_SALE_MAIL as SELLER,
+  SALE_DELIVERED_MAIL as DELIVERED,
+  SALE_SHIPPED_MAIL as BUYER,
+} from '@sokoni/contracts/mail';
 import { centsToShillings, formatKES } from '@sokoni/contracts/money';
+import { SITE } from '@sokoni/contracts/site';
 import type { MailMessage } from '../mail/mail.service.js';
 import { toDelivery } from './orders.service.js';
 import type { SaleLetterFacts } from './sales.repository.js';
@@ -66,14 +71,17 @@ export function newSaleMails(facts: SaleLetterFacts, salesUrl: string): MailMess
   });
 }
 
-/** The buyer's notice that one seller shipped their part of the order: what, the note, where to. */
+/**
+ * The buyer's notice that one seller shipped their part of the order: what (not what was cancelled
+ * before), the note, where to.
+ */
 export function saleShippedMail(
   facts: SaleLetterFacts,
   shipment: { sellerId: string; note: string | null },
   myOrdersUrl: string,
 ): MailMessage {
   const orderNumber = formatOrderNumber(facts.id);
-  const lines = facts.lines.filter((line) => line.sellerId === shipment.sellerId);
+  const lines = facts.lines.filter((line) => line.sellerId === shipment.sellerId && !line.cancelledAt);
   const where = destination(toDelivery(facts), BUYER);
   return {
     to: facts.buyerEmail,
@@ -88,6 +96,28 @@ export function saleShippedMail(
       ...(where.length ? [where] : []),
       [BUYER.myOrders(myOrdersUrl)],
       [BUYER.signOff],
+    ]),
+  };
+}
+
+/**
+ * The buyer's notice that one seller delivered their part of the order: what, and that confirming
+ * receipt on the order's page (`orderUrl`) settles it; who to write to if nothing came.
+ */
+export function saleDeliveredMail(facts: SaleLetterFacts, sellerId: string, orderUrl: string): MailMessage {
+  const orderNumber = formatOrderNumber(facts.id);
+  const lines = facts.lines.filter((line) => line.sellerId === sellerId && !line.cancelledAt);
+  return {
+    to: facts.buyerEmail,
+    subject: DELIVERED.subject(orderNumber),
+    text: letter([
+      [DELIVERED.greeting(facts.buyerName)],
+      [
+        DELIVERED.delivered(lines[0]?.sellerName ?? '', orderNumber),
+        ...lines.map((line) => DELIVERED.line(line.quantity, line.productName)),
+      ],
+      [DELIVERED.confirm(orderUrl), DELIVERED.notReceived(SITE.contactEmail)],
+      [DELIVERED.signOff],
     ]),
   };
 }

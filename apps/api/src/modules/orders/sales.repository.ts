@@ -177,6 +177,7 @@ export async function findSaleLetterFacts(db: Db, orderId: string) {
       productName: orderItems.productName,
       quantity: orderItems.quantity,
       unitPriceCents: orderItems.unitPriceCents,
+      cancelledAt: orderItems.cancelledAt,
     })
     .from(orderItems)
     .innerJoin(users, eq(users.id, orderItems.sellerId))

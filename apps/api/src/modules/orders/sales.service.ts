@@ -1,6 +1,6 @@
 import { CANCEL_MESSAGES, RELEASE_RULES, type CancelResult } from '@sokoni/contracts/cancellations';
 import { ORDER_MESSAGES } from '@sokoni/contracts/checkout';
-import { MY_ORDERS_PATH, SALES_PATH } from '@sokoni/contracts/mail';
+import { MY_ORDERS_PATH, SALES_PATH, orderPagePath } from '@sokoni/contracts/mail';
 import { centsToShillings } from '@sokoni/contracts/money';
 import type { Sale, SaleQuery, ShipSaleInput } from '@sokoni/contracts/orders';
 import type { Db } from '../../db/client.js';
@@ -13,7 +13,7 @@ import type { MailService } from '../mail/mail.service.js';
 import type { LineCancellations } from './order-cancellations.js';
 import { orderPart } from './order-payments.js';
 import { toDelivery, toOrderItem, toShipment } from './orders.service.js';
-import { newSaleMails, saleShippedMail } from './sale-mail.js';
+import { newSaleMails, saleDeliveredMail, saleShippedMail } from './sale-mail.js';
 import * as ordersRepo from './orders.repository.js';
 import * as repo from './sales.repository.js';
 
@@ -133,7 +133,7 @@ export function createSalesService({
       });
     },
 
-    /** Shipped → delivered, once, and only after shipping. */
+    /** Shipped → delivered, once, and only after shipping; the buyer is e-mailed in the same transaction. */
     async deliver(caller: AuthUser, orderId: string): Promise<Sale> {
       return db.transaction(async (tx) => {
         await checkSale(tx, caller.sub, orderId);
@@ -144,6 +144,9 @@ export function createSalesService({
             ? conflict(ORDER_MESSAGES.alreadyDelivered, 'ALREADY_DELIVERED')
             : conflict(ORDER_MESSAGES.notShippedYet, 'NOT_SHIPPED_YET');
         }
+        const facts = await repo.findSaleLetterFacts(tx, orderId);
+        if (!facts) throw new Error(`order ${orderId} vanished while it was delivered`);
+        await mail.queue(tx, saleDeliveredMail(facts, caller.sub, `${siteUrl()}${orderPagePath(orderId)}`));
         return readSale(tx, caller.sub, orderId);
       });
     },

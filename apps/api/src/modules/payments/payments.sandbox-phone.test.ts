@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories.js';
 import { createEvent } from '../../../test/event-factories.js';
 import { createStay } from '../../../test/stay-factories.js';
-import { createCourse } from '../../../test/course-factories.js';
+import { createPublishedCourse } from '../../../test/course-factories.js';
 
 const CALLBACK = 'http://127.0.0.1:3000/payment/callback';
 let clock = Date.parse('2026-12-01T09:00:00Z');
@@ -50,7 +50,7 @@ const SUBJECTS: Record<string, (payer: RegisteredUser) => Promise<Subject>> = {
     return { fields: { paymentType: 'event', eventId: event.id, quantity: 2 }, amount: 3000 };
   },
   async course() {
-    const course = await createCourse(t.app, seller, { title: 'Dairy farming', price: 2500 });
+    const course = await createPublishedCourse(t.app, seller, { title: 'Dairy farming', price: 2500 });
     return { fields: { paymentType: 'course', courseId: course.id }, amount: course.price };
   },
 };

@@ -40,12 +40,12 @@ describe('receiptMail', () => {
       receipt({
         details: {
           ...receipt().details,
-          items: [{ description: 'Course: Dairy farming', amount: 10_600.5 }],
+          items: [{ description: 'Enrolment in Dairy farming', amount: 10_600.5 }],
         },
       }),
       SITE,
     );
-    expect(one.subject).toBe('Your Sokoni receipt: Course: Dairy farming');
+    expect(one.subject).toBe('Your Sokoni receipt: Enrolment in Dairy farming');
   });
 
   it('says in plain text what was paid, how (the M-Pesa number masked), the reference, when in Nairobi time, what, from whom, where it goes and where to find it', () => {

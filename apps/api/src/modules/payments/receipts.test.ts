@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_MAIL } from '@sokoni/contracts/mail';
-import { createCourse } from '../../../test/course-factories.js';
+import { createPublishedCourse } from '../../../test/course-factories.js';
 import {
   bearer,
   bookStay,
@@ -224,27 +224,27 @@ describe('the receipt of a payment', () => {
   it("for a course paid by card: the course, its instructor with their account's e-mail, and the classroom", async () => {
     const instructor = await registerUser(t.app, { name: 'Grace W.' });
     const learner = await registerUser(t.app, { name: 'Kevin Mutua' });
-    const course = await createCourse(t.app, instructor, { title: 'Dairy farming', price: 2500 });
+    const course = await createPublishedCourse(t.app, instructor, { title: 'Dairy farming', price: 2500 });
     const reference = await payByCard(learner, 2500, { paymentType: 'course', courseId: course.id });
 
     const receipt = await onlyReceipt(learner);
-    expect(receipt.subject).toBe(RECEIPT_MAIL.subject('Course: Dairy farming'));
+    expect(receipt.subject).toBe(RECEIPT_MAIL.subject('Enrolment in Dairy farming'));
     for (const line of [
       'Amount paid: KES 2,500\nPaid with: Card',
       `Reference: ${reference}\n${PAID_AT_EAT}`,
-      'What you bought\nCourse: Dairy farming: KES 2,500',
+      'What you bought\nEnrolment in Dairy farming: KES 2,500',
       // The name the course gives its instructor, reached at their account.
       `Who to contact\nInstructor: Grace Wanjiru (${instructor.email})`,
       `Find what you bought on Sokoni: ${SITE}/courses/${course.id}/classroom`,
     ])
       expect(receipt.body).toContain(line);
-    expectLetterHtml(receipt, ['Course: Dairy farming: KES 2,500']);
+    expectLetterHtml(receipt, ['Enrolment in Dairy farming: KES 2,500']);
   });
 
   it('is not sent for a payment that was declined', async () => {
     const instructor = await registerUser(t.app);
     const learner = await registerUser(t.app);
-    const course = await createCourse(t.app, instructor, { price: 800 });
+    const course = await createPublishedCourse(t.app, instructor, { price: 800 });
     const started = await start(
       learner,
       800,

@@ -45,6 +45,9 @@ export type ProductRecord = {
   isFeatured: boolean;
   isTrending: boolean;
   createdAt: Date;
+  /** #28: when moderators hid it (shown to its seller only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
 /**
@@ -81,6 +84,8 @@ export const productColumns = (at: Date | Placeholder) => ({
   isFeatured: products.isFeatured,
   isTrending: products.isTrending,
   createdAt: products.createdAt,
+  hiddenAt: products.hiddenAt,
+  hiddenReason: products.hiddenReason,
 });
 
 type FilterPart = 'category' | 'price' | 'condition';
@@ -95,9 +100,17 @@ type ValueOf = <T>(name: string, value: T) => T | Placeholder | Param;
 // A list goes as one array parameter (for `= any(…)`), not as a list of parameters.
 const inline: ValueOf = (_name, value) => (Array.isArray(value) ? sql.param(value) : value);
 
-/** The WHERE of a catalogue query; `except` leaves out the filters a facet counts across. */
-function whereOf(filters: ProductFilters, except: FilterPart[] = [], value = inline): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [];
+/**
+ * The WHERE of a catalogue query; `except` leaves out the filters a facet counts across. Products
+ * moderators hid are left out, but for their seller's own list (`withHidden`).
+ */
+function whereOf(
+  filters: ProductFilters,
+  except: FilterPart[] = [],
+  value = inline,
+  withHidden = false,
+): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [withHidden ? undefined : isNull(products.hiddenAt)];
   if (filters.q) conditions.push(sql`lower(${products.title}) like ${value('q', likePattern(filters.q))}`);
   if (filters.category?.length && !except.includes('category')) {
     // One category (what the shop page asks) as an equality: the planner then walks the category's
@@ -140,8 +153,8 @@ function orderOf(filters: ProductFilters): SQL[] {
  * their values only, so each shape's SQL is built once and prepared (per database), and a request
  * sends values, not a statement to build, parse and plan.
  */
-function shapeOf(filters: ProductFilters, withTotal: boolean): string {
-  let shape = `${filters.sort ?? ''}_${filters.trending ?? ''}_${withTotal ? 't' : ''}`;
+function shapeOf(filters: ProductFilters, withTotal: boolean, withHidden: boolean): string {
+  let shape = `${filters.sort ?? ''}_${filters.trending ?? ''}_${withTotal ? 't' : ''}${withHidden ? 'H' : ''}`;
   if (filters.q) shape += 'q';
   if (filters.category?.length) shape += filters.category.length === 1 ? 'c' : 'C';
   if (filters.minPrice !== undefined) shape += 'l';
@@ -153,7 +166,13 @@ function shapeOf(filters: ProductFilters, withTotal: boolean): string {
   return shape.replace(/[^a-z0-9_]/gi, '_');
 }
 
-function preparePage(db: Db, filters: ProductFilters, where: SQL | undefined, withTotal: boolean) {
+function preparePage(
+  db: Db,
+  filters: ProductFilters,
+  where: SQL | undefined,
+  withTotal: boolean,
+  withHidden: boolean,
+) {
   // A scalar subquery is computed once for the statement: the total rides with the page in one round
   // trip.
   const total = withTotal
@@ -166,7 +185,7 @@ function preparePage(db: Db, filters: ProductFilters, where: SQL | undefined, wi
     .orderBy(...orderOf(filters))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`products_page_${shapeOf(filters, withTotal)}`);
+    .prepare(`products_page_${shapeOf(filters, withTotal, withHidden)}`);
 }
 
 const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
@@ -174,13 +193,14 @@ const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>
 /**
  * One page of the catalogue at `at`, and (`withTotal`) how many products match the filters in all,
  * in one statement prepared once per shape of filters. The total is undefined when not asked for, or
- * for a page past the end.
+ * for a page past the end. `withHidden`: with the products moderators hid (a seller's own list).
  */
 export async function findProductPage(
   db: Db,
   filters: ProductFilters,
   at: Date,
   withTotal: boolean,
+  withHidden = false,
 ): Promise<{ records: ProductRecord[]; total: number | undefined }> {
   // The filters' values, each under its placeholder's name.
   const values: Record<string, unknown> = {
@@ -188,15 +208,20 @@ export async function findProductPage(
     limit: filters.limit,
     offset: filters.offset,
   };
-  const where = whereOf(filters, [], (name, value) => {
-    values[name] = value;
-    return sql.placeholder(name);
-  });
+  const where = whereOf(
+    filters,
+    [],
+    (name, value) => {
+      values[name] = value;
+      return sql.placeholder(name);
+    },
+    withHidden,
+  );
   let prepared = preparedPages.get(db);
   if (!prepared) preparedPages.set(db, (prepared = new Map()));
-  const shape = shapeOf(filters, withTotal);
+  const shape = shapeOf(filters, withTotal, withHidden);
   let query = prepared.get(shape);
-  if (!query) prepared.set(shape, (query = preparePage(db, filters, where, withTotal)));
+  if (!query) prepared.set(shape, (query = preparePage(db, filters, where, withTotal, withHidden)));
   const rows = await query.execute(values);
   const records = rows.map(({ total: _total, ...record }) => record);
   if (!withTotal) return { records, total: undefined };
@@ -205,12 +230,18 @@ export async function findProductPage(
   return { records, total: first ? first.total : filters.offset > 0 ? undefined : 0 };
 }
 
-export async function countProducts(db: Db, filters: ProductFilters): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products).where(whereOf(filters));
+export async function countProducts(db: Db, filters: ProductFilters, withHidden = false): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(products)
+    .where(whereOf(filters, [], inline, withHidden));
   return row?.total ?? 0;
 }
 
-/** These products (any order), as shoppers see them at `at`; an id with no product is left out. */
+/**
+ * These products (any order), as shoppers see them at `at`, hidden ones with when and why; an id with
+ * no product is left out.
+ */
 export async function findProductsByIds(db: Db, ids: string[], at: Date): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
   return db
@@ -233,6 +264,7 @@ export type ListingRow = {
   sellerId: string;
 };
 
+/** The rows of the products shown (moderators' hidden ones are not listed: #28). */
 export async function findListingRows(db: Db, ids?: string[]): Promise<ListingRow[]> {
   return db
     .select({
@@ -247,7 +279,9 @@ export async function findListingRows(db: Db, ids?: string[]): Promise<ListingRo
       sellerId: products.sellerId,
     })
     .from(products)
-    .where(ids ? sql`${products.id} = any(${sql.param(ids)}::uuid[])` : undefined);
+    .where(
+      and(isNull(products.hiddenAt), ids ? sql`${products.id} = any(${sql.param(ids)}::uuid[])` : undefined),
+    );
 }
 
 export async function findProductById(db: Db, id: string, at: Date): Promise<ProductRecord | undefined> {
@@ -413,7 +447,8 @@ export async function addUnitsSold(
 
 /**
  * trending score = views + 5 × units sold over the days since `sinceDay`; the `limit` best-scoring
- * products are flagged trending. Only rows whose score or flag changes are written.
+ * products shown (not hidden by moderators) are flagged trending. Only rows whose score or flag
+ * changes are written.
  */
 export async function refreshTrending(
   db: Db,
@@ -424,6 +459,8 @@ export async function refreshTrending(
       select product_id, sum(views + ${options.unitWeight} * units_sold)::int as score
       from ${productDailyStats}
       where day >= ${options.sinceDay}::date
+        -- A product moderators hid (#28) takes no place among the trending.
+        and product_id not in (select id from ${products} where hidden_at is not null)
       group by product_id
     ),
     ranked as (
@@ -473,12 +510,13 @@ export async function deleteProduct(db: Db, id: string): Promise<boolean> {
  * The products being ordered or paid for, with what can be bought of each at `at` (the payment
  * `except` left out, so it does not compete with its own hold). `lock: 'update'` locks them until the
  * transaction ends, so holds of one product are taken one at a time; the figures are read after the
- * lock, by a second statement, so they include every hold committed before it.
+ * lock, by a second statement, so they include every hold committed before it. A product moderators
+ * hid is left out (it cannot be bought), unless `withHidden` (a sale already held).
  */
 export async function findForSale(
   db: Db,
   ids: string[],
-  options: { at: Date; lock: 'share' | 'update'; except?: string },
+  options: { at: Date; lock: 'share' | 'update'; except?: string; withHidden?: boolean },
 ) {
   if (ids.length === 0) return [];
   await db
@@ -498,7 +536,7 @@ export async function findForSale(
       available: sql<number>`${products.stock} - ${heldUnits(options.at, options.except)}`.mapWith(Number),
     })
     .from(products)
-    .where(inArray(products.id, ids));
+    .where(and(inArray(products.id, ids), options.withHidden ? undefined : isNull(products.hiddenAt)));
 }
 
 /** Units held at `at` for payments in progress, by product. */

@@ -214,6 +214,7 @@ export function createProductsService(deps: {
       isFeatured: record.isFeatured,
       isTrending: record.isTrending,
       createdAt: record.createdAt.toISOString(),
+      ...(record.hiddenAt ? { moderation: { hiddenReason: record.hiddenReason ?? '' } } : {}),
     };
   };
 
@@ -240,8 +241,10 @@ export function createProductsService(deps: {
       },
       undefined,
     );
-    // A product deleted after its page was chosen is left out.
-    return found.filter((product) => product !== undefined);
+    // A product deleted (or hidden by moderators) after its page was chosen is left out.
+    return found.filter(
+      (product): product is CachedProduct => product !== undefined && !product.product.moderation,
+    );
   }
 
   /** A page of the catalogue chosen by the index: its products' kept answers, one after the other. */
@@ -249,6 +252,16 @@ export function createProductsService(deps: {
     const { ids, total } = await index.page(filters);
     const found = await cachedProducts(ids);
     return { json: jsonArrayOf(found.map((product) => product.json)), total };
+  }
+
+  /**
+   * A seller's own list: their products moderators hid among the rest, each with its reason. Asked
+   * for by the seller alone, it is read as it is, never kept.
+   */
+  async function ownPage(filters: ProductFilters): Promise<ProductPage> {
+    const page = await repo.findProductPage(db, filters, new Date(now()), true, true);
+    const total = page.total ?? (await repo.countProducts(db, filters, true));
+    return { json: encodeJsonBody(ProductList, page.records.map(toProduct)), total };
   }
 
   /** A page of a search or of the cart's ids, from the database with its total. */
@@ -280,9 +293,11 @@ export function createProductsService(deps: {
 
     /**
      * One page of the catalogue as its encoded answer, and the total under the same filters. Asked
-     * for by `ids` (the cart), every one of them is one page, whatever the limit and offset.
+     * for by `ids` (the cart), every one of them is one page, whatever the limit and offset. A
+     * seller asking for their own (`seller` is the caller, `callerId`) also gets those moderators hid.
      */
-    async list(query: ProductFilters): Promise<ProductPage> {
+    async list(query: ProductFilters, callerId?: string): Promise<ProductPage> {
+      if (query.seller !== undefined && query.seller === callerId) return ownPage(query);
       const filters = query.ids ? { ...query, limit: query.ids.length, offset: 0 } : query;
       const aggregate = aggregateKey(filters);
       return pages.get(pageKey(filters, aggregate), () =>
@@ -301,10 +316,14 @@ export function createProductsService(deps: {
       };
     },
 
-    /** One product and its encoded answer. */
-    async get(id: string): Promise<CachedProduct> {
+    /**
+     * One product and its encoded answer. One moderators hid is its seller's (`callerId`) alone, with
+     * the reason; anyone else meets it as not found.
+     */
+    async get(id: string, callerId?: string): Promise<CachedProduct> {
       const cached = await cachedProduct(id);
-      if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
+      if (!cached || (cached.product.moderation && cached.product.seller.id !== callerId))
+        throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       return cached;
     },
 
@@ -319,6 +338,7 @@ export function createProductsService(deps: {
       if (!cached) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       const { id: productId, seller } = cached.product;
       if (viewer.account?.id === seller.id) return;
+      if (cached.product.moderation) throw notFound(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND');
       let viewers = pendingViews.get(productId);
       if (!viewers) pendingViews.set(productId, (viewers = new Set()));
       viewers.add(viewerKey(viewer));
@@ -377,10 +397,11 @@ export function createProductsService(deps: {
      * still free. False when the units are gone (the payment must be refunded); nothing changes then.
      */
     async sellStock(tx: Db, sale: Omit<StockHold, 'until'>): Promise<boolean> {
+      // A product hidden since its units were held is still sold: the buyer has paid.
       const quotes = await repo.findForSale(
         tx,
         sale.lines.map((line) => line.productId),
-        { at: new Date(now()), lock: 'update', except: sale.reference },
+        { at: new Date(now()), lock: 'update', except: sale.reference, withHidden: true },
       );
       if (shortfall(quotes, sale.lines)) return false;
       for (const line of sale.lines) await repo.removeFromStock(tx, line.productId, line.quantity);
@@ -410,6 +431,15 @@ export function createProductsService(deps: {
 
     /** Something outside this service changed what products show (a review moved a rating). */
     catalogueChanged,
+
+    /**
+     * Moderators hid these products or showed them again, or moved their ratings (#28), in `tx`:
+     * forgotten by the index and the kept answers here and in every process once it commits.
+     */
+    async moderated(tx: Db, ids: string[]): Promise<void> {
+      for (const id of ids) await listingChanged(tx, id);
+      await catalogueChanged(tx);
+    },
 
     /** A product row (read with the repository's product columns) as shoppers see it. */
     present: toProduct,
@@ -453,7 +483,7 @@ export function createProductsService(deps: {
         if (input.image) await claimImages(tx, caller, input.image);
         if (input.stock !== undefined) {
           // Locked, so no hold is taken between the check and the change.
-          await repo.findForSale(tx, [id], { at: new Date(now()), lock: 'update' });
+          await repo.findForSale(tx, [id], { at: new Date(now()), lock: 'update', withHidden: true });
           const held = await repo.findHeldUnits(tx, id, new Date(now()));
           if (input.stock < held) throw conflict(SELL_MESSAGES.stockBelowHeld(held), 'STOCK_BELOW_HELD');
         }

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
-import { orderItems, orders } from '../../db/schema/orders.js';
+import { orderItems, orderShipments, orders } from '../../db/schema/orders.js';
 import { productReviews, products } from '../../db/schema/shop.js';
 
 export type ReviewRecord = {
@@ -13,6 +13,9 @@ export type ReviewRecord = {
   comment: string;
   verifiedPurchase: boolean;
   createdAt: Date;
+  /** #28: when moderators hid it (shown to its author only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
 const reviewColumns = {
@@ -24,14 +27,26 @@ const reviewColumns = {
   comment: productReviews.comment,
   verifiedPurchase: productReviews.verifiedPurchase,
   createdAt: productReviews.createdAt,
+  hiddenAt: productReviews.hiddenAt,
+  hiddenReason: productReviews.hiddenReason,
 };
 
-export async function findReviewsByProduct(db: Db, productId: string): Promise<ReviewRecord[]> {
+/** The product's reviews, newest first: those moderators hid only for their author (`viewerId`). */
+export async function findReviewsByProduct(
+  db: Db,
+  productId: string,
+  viewerId?: string,
+): Promise<ReviewRecord[]> {
   return db
     .select(reviewColumns)
     .from(productReviews)
     .innerJoin(users, eq(users.id, productReviews.userId))
-    .where(eq(productReviews.productId, productId))
+    .where(
+      and(
+        eq(productReviews.productId, productId),
+        or(isNull(productReviews.hiddenAt), viewerId ? eq(productReviews.userId, viewerId) : undefined),
+      ),
+    )
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id));
 }
 
@@ -44,23 +59,53 @@ export async function findReviewById(db: Db, id: string): Promise<ReviewRecord |
   return row;
 }
 
-/** Adds a rating to the product's running totals; false when the product does not exist. */
+/** Adds a rating to the product's running totals; false when the product does not exist or is hidden. */
 export async function addRatingToProduct(db: Db, productId: string, rating: number): Promise<boolean> {
   const rows = await db
     .update(products)
     .set({ ratingSum: sql`${products.ratingSum} + ${rating}`, reviewCount: sql`${products.reviewCount} + 1` })
-    .where(eq(products.id, productId))
+    .where(and(eq(products.id, productId), isNull(products.hiddenAt)))
     .returning({ id: products.id });
   return rows.length > 0;
 }
 
-/** Whether the user has a paid order with a line of the product. */
-export async function hasPaidFor(db: Db, userId: string, productId: string): Promise<boolean> {
+/**
+ * Whether the user bought the product (a line of it, not cancelled, in a paid order) and whether
+ * such a line arrived: its order confirmed received by the buyer, or its seller's shipment delivered.
+ */
+export async function findPurchaseOf(
+  db: Db,
+  userId: string,
+  productId: string,
+): Promise<{ bought: boolean; arrived: boolean }> {
   const [row] = await db
-    .select({ orderId: orders.id })
+    .select({
+      lines: count(),
+      arrived: sql<boolean>`coalesce(bool_or(${orders.receivedAt} is not null or ${orderShipments.status} = 'delivered'), false)`,
+    })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'paid'), eq(orderItems.productId, productId)))
+    .leftJoin(
+      orderShipments,
+      and(eq(orderShipments.orderId, orders.id), eq(orderShipments.sellerId, orderItems.sellerId)),
+    )
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'paid'),
+        eq(orderItems.productId, productId),
+        isNull(orderItems.cancelledAt),
+      ),
+    );
+  return { bought: (row?.lines ?? 0) > 0, arrived: row?.arrived === true };
+}
+
+/** Whether the user has reviewed the product. */
+export async function hasReviewed(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: productReviews.id })
+    .from(productReviews)
+    .where(and(eq(productReviews.userId, userId), eq(productReviews.productId, productId)))
     .limit(1);
   return row !== undefined;
 }
@@ -72,7 +117,7 @@ export async function insertReview(
     userId: string;
     rating: number;
     comment: string;
-    /** Its author had paid for the product (false unless told). */
+    /** Its author had received the product (false unless told: reviews written before #28 may not have). */
     verifiedPurchase?: boolean;
     createdAt?: Date;
   },

@@ -1,7 +1,8 @@
+import type { ReviewStanding } from '@sokoni/contracts/reviews';
 import type { Review } from '@sokoni/contracts/shop';
 import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import type { Db } from '../../db/client.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, isUniqueViolation, notFound, type AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import { findSellerId, productExists } from './products.repository.js';
@@ -16,6 +17,7 @@ const toReview = (record: repo.ReviewRecord): Review => ({
   user: { name: record.userName },
   date: record.createdAt.toISOString(),
   verifiedPurchase: record.verifiedPurchase,
+  ...(record.hiddenAt ? { moderation: { hiddenReason: record.hiddenReason ?? '' } } : {}),
 });
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -29,21 +31,46 @@ export function createReviewsService({
 }) {
   const productNotFound = () => notFound(REVIEW_MESSAGES.productNotFound, 'PRODUCT_NOT_FOUND');
 
+  /**
+   * Why `author` may not review the product now, or null: its seller never may; a review is one
+   * per buyer; only a buyer whose order of it arrived may write it. An unknown product: not found.
+   */
+  async function refusalOf(tx: Db, author: AuthUser, productId: string): Promise<AppError | null> {
+    const sellerId = await findSellerId(tx, productId);
+    if (sellerId === undefined) throw productNotFound();
+    if (sellerId === author.sub) return forbidden(REVIEW_MESSAGES.ownProduct, 'OWN_PRODUCT');
+    if (await repo.hasReviewed(tx, author.sub, productId))
+      return conflict(REVIEW_MESSAGES.alreadyReviewed, 'ALREADY_REVIEWED');
+    const purchase = await repo.findPurchaseOf(tx, author.sub, productId);
+    if (!purchase.bought) return forbidden(REVIEW_MESSAGES.notABuyer, 'REVIEW_NOT_ELIGIBLE');
+    if (!purchase.arrived) return forbidden(REVIEW_MESSAGES.notArrived, 'REVIEW_NOT_YET');
+    return null;
+  }
+
   return {
-    async listForProduct(productId: string): Promise<Review[]> {
+    /** The product's reviews; one moderators hid is shown to its author alone (`viewerId`), with why. */
+    async listForProduct(productId: string, viewerId?: string): Promise<Review[]> {
       if (!isUuid(productId)) throw productNotFound();
       const [reviews, exists] = await Promise.all([
-        repo.findReviewsByProduct(db, productId),
+        repo.findReviewsByProduct(db, productId, viewerId),
         productExists(db, productId),
       ]);
       if (!exists) throw productNotFound();
       return reviews.map(toReview);
     },
 
+    /** Whether the caller may review the product now, or why not (#28: the page offers only that). */
+    async standing(caller: AuthUser, productId: string): Promise<ReviewStanding> {
+      if (!isUuid(productId)) throw productNotFound();
+      const refusal = await refusalOf(db, caller, productId);
+      return refusal
+        ? { canReview: false, code: refusal.code, message: refusal.message }
+        : { canReview: true, code: null, message: null };
+    },
+
     /**
-     * One review per user per product, never by its seller; the product's rating moves in the same
-     * transaction. A review by someone who has paid for the product is marked a verified purchase,
-     * as things stand when it is written.
+     * One review per user per product, by a buyer whose order of it arrived (so every one is a
+     * verified purchase), never by its seller; the product's rating moves in the same transaction.
      */
     async create(
       author: AuthUser,
@@ -51,12 +78,10 @@ export function createReviewsService({
     ): Promise<Review> {
       try {
         const id = await db.transaction(async (tx) => {
-          const sellerId = await findSellerId(tx, input.productId);
-          if (sellerId === undefined) throw productNotFound();
-          if (sellerId === author.sub) throw forbidden(REVIEW_MESSAGES.ownProduct, 'OWN_PRODUCT');
-          const verifiedPurchase = await repo.hasPaidFor(tx, author.sub, input.productId);
+          const refusal = await refusalOf(tx, author, input.productId);
+          if (refusal) throw refusal;
           if (!(await repo.addRatingToProduct(tx, input.productId, input.rating))) throw productNotFound();
-          return repo.insertReview(tx, { ...input, userId: author.sub, verifiedPurchase });
+          return repo.insertReview(tx, { ...input, userId: author.sub, verifiedPurchase: true });
         });
         await onRatingChanged();
         const review = await repo.findReviewById(db, id);

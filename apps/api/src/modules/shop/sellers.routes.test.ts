@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_MESSAGES } from '@sokoni/contracts/catalog';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { bearer, createProduct, registerUser, type RegisteredUser } from '../../../test/factories.js';
+import {
+  bearer,
+  createProduct,
+  receivedOrder,
+  registerUser,
+  type RegisteredUser,
+} from '../../../test/factories.js';
 
 let t: TestApp;
 
@@ -11,8 +17,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const sellerProfile = (id: string) => t.app.inject(`/api/sellers/${id}`);
+/** A review by a new buyer whose order of the product arrived. */
 const review = async (productId: string, rating: number) => {
   const reviewer = await registerUser(t.app);
+  await receivedOrder(t.app, reviewer, [productId]);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/reviews',
@@ -52,6 +60,8 @@ describe('GET /api/sellers/{id}', () => {
       // (5 + 4 + 2) / 3 = 3.67, to one decimal; the rival's review is not theirs.
       rating: 3.7,
       reviewCount: 3,
+      // The factory's listings give '+254 700 000 000'.
+      phone: '+254700000000',
     });
   });
 
@@ -65,7 +75,19 @@ describe('GET /api/sellers/{id}', () => {
       listingCount: 0,
       rating: 0,
       reviewCount: 0,
+      phone: null,
     });
+  });
+
+  it('gives the number of their newest listing to call or WhatsApp, in E.164, and none when it is no phone number', async () => {
+    const seller = await registerUser(t.app);
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    await createProduct(t.database.db, seller.id, { sellerContact: 'Stall 12, Gikomba', createdAt: at(1) });
+    await createProduct(t.database.db, seller.id, { sellerContact: '0722 456 789', createdAt: at(2) });
+    expect((await sellerProfile(seller.id)).json()).toMatchObject({ phone: '+254722456789' });
+
+    await createProduct(t.database.db, seller.id, { sellerContact: 'Ask for Mama Njeri', createdAt: at(3) });
+    expect((await sellerProfile(seller.id)).json()).toMatchObject({ phone: null });
   });
 
   it("answers 404 'Seller not found.' for an unknown id", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@sokoni/contracts/errors';
+import { ReviewStanding } from '@sokoni/contracts/reviews';
 import {
   Category,
   CreateProductInput,
@@ -41,13 +42,14 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['shop'],
-        summary: 'Search, filter, sort and page the catalogue (X-Total-Count carries the total)',
+        summary:
+          "Search, filter, sort and page the catalogue (X-Total-Count carries the total); a seller's own list (seller = the caller) includes what moderators hid",
         querystring: ProductQuery,
         response: { 200: z.array(Product), 400: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const { json, total } = await products.list(request.query);
+      const { json, total } = await products.list(request.query, request.user?.sub);
       return sendJsonBody(reply.header('x-total-count', total), json);
     },
   );
@@ -72,12 +74,13 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['shop'],
-        summary: 'One product',
+        summary: 'One product (one moderators hid: its seller only, with the reason)',
         params: IdParams,
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendJsonBody(reply, (await products.get(request.params.id)).json),
+    async (request, reply) =>
+      sendJsonBody(reply, (await products.get(request.params.id, request.user?.sub)).json),
   );
 
   app.post(
@@ -190,12 +193,27 @@ export const shopRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['shop'],
-        summary: "A product's reviews, newest first",
+        summary: "A product's reviews, newest first (one moderators hid: its author only, with the reason)",
         params: z.object({ productId: z.string() }),
         response: { 200: z.array(Review), 404: ErrorResponse },
       },
     },
-    async (request) => reviews.listForProduct(request.params.productId),
+    async (request) => reviews.listForProduct(request.params.productId, request.user?.sub),
+  );
+
+  app.get(
+    '/reviews/product/:productId/eligibility',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['shop'],
+        summary:
+          'Whether the caller may review the product now (a buyer whose order of it arrived, once), or why not: the code and words POST /reviews would refuse with',
+        params: z.object({ productId: z.string() }),
+        response: { 200: ReviewStanding, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => reviews.standing(callerOf(request), request.params.productId),
   );
 
   app.post(
@@ -203,7 +221,8 @@ export const shopRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['shop'],
-        summary: 'Review a product (signed in, once per product, not its seller)',
+        summary:
+          'Review a product: a buyer whose order of it arrived (confirmed received, or delivered by its seller), once per product, never its seller',
         body: CreateReviewInput,
         response: {
           201: Review,

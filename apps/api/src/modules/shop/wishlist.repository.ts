@@ -1,15 +1,15 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products, wishlistItems } from '../../db/schema/shop.js';
 import { productColumns, type ProductRecord } from './products.repository.js';
 
-/** The user's saved products as shoppers see them at `at`, newest saved first. */
+/** The user's saved products as shoppers see them at `at`, newest saved first; hidden ones drop out. */
 export async function findWishlistProducts(db: Db, userId: string, at: Date): Promise<ProductRecord[]> {
   return db
     .select(productColumns(at))
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(eq(wishlistItems.userId, userId))
+    .where(and(eq(wishlistItems.userId, userId), isNull(products.hiddenAt)))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
 }
 
@@ -18,12 +18,15 @@ export async function lockWishlist(db: Db, userId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wishlist:${userId}`}, 0))`);
 }
 
-/** Whether the product exists, keeping it until the transaction ends (it cannot be deleted meanwhile). */
+/**
+ * Whether the product exists and is shown, keeping it until the transaction ends (it cannot be
+ * deleted meanwhile).
+ */
 export async function lockProduct(db: Db, productId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.id, productId))
+    .where(and(eq(products.id, productId), isNull(products.hiddenAt)))
     .for('key share');
   return row !== undefined;
 }

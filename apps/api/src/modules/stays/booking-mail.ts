@@ -8,9 +8,11 @@ import {
 } from '@sokoni/contracts/mail';
 import { centsToShillings, formatKES } from '@sokoni/contracts/money';
 import { STAY_MESSAGES, formatStayDay, occupiedNights } from '@sokoni/contracts/stays-rules';
+import { calendarAttachment } from '../../lib/calendar-file.js';
 import { escapeHtml } from '../../lib/html.js';
 import { lines, link, mailDocument, paragraph } from '../../lib/mail-html.js';
 import type { MailMessage } from '../mail/mail.service.js';
+import { bookingCalendar } from './booking-calendar.js';
 import type { BookingParties } from './bookings.repository.js';
 
 /** A letter's parts: paragraphs of lines, and the closing line with the page it links to. */
@@ -36,14 +38,22 @@ const stayLines = (booking: BookingParties) => [
 
 const amountOf = (booking: BookingParties) => formatKES(centsToShillings(booking.amountCents));
 
-/** The guest's confirmation: the dates, where to go, what was paid, and the host to write to. */
-export function bookingConfirmationMail(booking: BookingParties, siteUrl: string): MailMessage {
+/**
+ * The guest's confirmation: the dates and times, where to go, what was paid, the host to write to,
+ * and check-in and check-out as a calendar file. `confirmedAt` stamps the calendar's entries.
+ */
+export function bookingConfirmationMail(
+  booking: BookingParties,
+  siteUrl: string,
+  confirmedAt: Date,
+): MailMessage {
   const letter: Letter = {
     paragraphs: [
       [GUEST.greeting(booking.guest.name)],
       [GUEST.confirmed(booking.stay.title)],
       [...stayLines(booking), GUEST.paid(amountOf(booking)), GUEST.address(booking.stay.location)],
       [GUEST.host(booking.host.name, booking.host.email), GUEST.contactHost],
+      [GUEST.calendar],
     ],
     linkLine: GUEST.myTrips,
     url: `${siteUrl}${MY_TRIPS_PATH}`,
@@ -54,6 +64,7 @@ export function bookingConfirmationMail(booking: BookingParties, siteUrl: string
     subject: GUEST.subject(booking.stay.title),
     text: plainText(letter),
     html: html(letter),
+    attachments: [calendarAttachment(booking.stay.title, bookingCalendar(booking, siteUrl, confirmedAt))],
   };
 }
 

@@ -69,7 +69,10 @@ async function takingNights<T>(db: Db, write: (savepoint: Db) => Promise<T>): Pr
 
 // ---- locks: the guest, then the stay, then its bookings, in that order everywhere ---------------
 
-/** The stay locked while its nights are written: its price is the one the booking is made at. */
+/**
+ * The stay locked while its nights are written: its price is the one the booking is made at. `hidden`:
+ * moderators hid it (#28), so it takes no new booking.
+ */
 export async function lockStay(
   db: Db,
   stayId: string,
@@ -80,6 +83,7 @@ export async function lockStay(
       hostId: string;
       pricePerNightCents: number;
       cancellationPolicy: CancellationPolicy;
+      hidden: boolean;
     }
   | undefined
 > {
@@ -90,6 +94,7 @@ export async function lockStay(
       hostId: stays.hostId,
       pricePerNightCents: stays.pricePerNightCents,
       cancellationPolicy: stays.cancellationPolicy,
+      hidden: sql<boolean>`(${stays.hiddenAt} is not null)`,
     })
     .from(stays)
     .where(eq(stays.id, stayId))
@@ -408,6 +413,7 @@ export async function findTripById(db: Db, id: string, at: Date): Promise<TripRe
 export async function findBookingParties(db: Db, id: string) {
   const [row] = await db
     .select({
+      id: stayBookings.id,
       startDate: stayBookings.startDate,
       endDate: stayBookings.endDate,
       nights: stayBookings.nights,

@@ -230,7 +230,7 @@ export function createBookingsService(deps: {
   async function queueConfirmationMails(tx: Db, bookingId: string): Promise<void> {
     const parties = await repo.findBookingParties(tx, bookingId);
     if (!parties) throw new Error(`booking ${bookingId} vanished while it was being confirmed`);
-    await deps.mail.queue(tx, bookingConfirmationMail(parties, deps.siteUrl()));
+    await deps.mail.queue(tx, bookingConfirmationMail(parties, deps.siteUrl(), new Date(now())));
     await deps.mail.queue(tx, newBookingMail(parties, deps.siteUrl()));
   }
 
@@ -257,7 +257,7 @@ export function createBookingsService(deps: {
           at: moment,
         });
         const stay = await repo.lockStay(tx, stayId);
-        if (!stay) throw stayNotFound();
+        if (!stay || stay.hidden) throw stayNotFound();
         refuseOwn(caller, stay.hostId, () => forbidden(STAY_MESSAGES.ownStay, 'OWN_STAY'));
         await releaseOwnHolds(tx, own, moment);
         await refuseBeyondHeld(tx, { userId: caller.sub, standing }, stay.id, nights);
@@ -374,6 +374,8 @@ export function createBookingsService(deps: {
       if (booking.status === 'confirmed')
         throw conflict(STAY_MESSAGES.bookingAlreadyConfirmed, 'BOOKING_CONFIRMED');
       if (booking.status === 'cancelled') throw conflict(STAY_MESSAGES.bookingNotHeld, 'BOOKING_NOT_HELD');
+      // A stay moderators hid since it was booked takes no payment (#28).
+      if (stay.hidden) throw stayNotFound();
       await releaseOwnHolds(tx, own, moment);
       if (booking.status !== 'held' || isLapsed(booking, moment.getTime())) {
         if (booking.startDate < nairobiToday(moment.getTime()))

@@ -1,5 +1,5 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
 import { addDays } from '@sokoni/contracts/stays-rules';
+import { sokoniCalendar } from '../../lib/calendar-file.js';
 import type { FeedRow } from './stays.repository.js';
 
 const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -13,11 +13,7 @@ const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
  * dates (VALUE=DATE), with no time zone to shift them.
  */
 export function stayCalendar(stay: { title: string }, rows: FeedRow[]): string {
-  const calendar = ical({
-    prodId: { company: 'Sokoni', product: 'Stays', language: 'EN' },
-    method: ICalCalendarMethod.PUBLISH,
-    name: `Sokoni: ${stay.title}`,
-  });
+  const calendar = sokoniCalendar('Stays', `Sokoni: ${stay.title}`);
   for (const row of rows) {
     calendar.createEvent({
       id: `${row.id}@sokoni`,

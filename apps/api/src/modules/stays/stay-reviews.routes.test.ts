@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stay, StayReview, StaySummary } from '@sokoni/contracts/stays';
+import type { Stay, StayAvailability, StayReview, StaySummary } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
@@ -64,7 +64,7 @@ describe('who may review a stay', () => {
     await book(stay, canceller, 'cancelled', '2026-11-10', '2026-11-12');
     // Checks out tomorrow: the stay is not over yet.
     await book(stay, early, 'confirmed', '2026-11-19', '2026-11-21');
-    for (const user of [stranger, holder, canceller, early, host]) {
+    for (const user of [stranger, holder, canceller, host]) {
       const response = await review(stay.id, good, user.token);
       expect(response.statusCode, user.email).toBe(403);
       expect(response.json()).toMatchObject({
@@ -72,6 +72,12 @@ describe('who may review a stay', () => {
         message: STAY_MESSAGES.reviewNotEligible,
       });
     }
+    const tooSoon = await review(stay.id, good, early.token);
+    expect(tooSoon.statusCode).toBe(403);
+    expect(tooSoon.json()).toMatchObject({
+      code: 'REVIEW_NOT_YET',
+      message: 'You can review after check-out on Sat, 21 Nov 2026.',
+    });
     // Another stay's booking counts for nothing here.
     const elsewhere = await createStay(t.app, host);
     await book(elsewhere, stranger, 'confirmed', '2026-11-01', '2026-11-03');
@@ -114,9 +120,43 @@ describe('who may review a stay', () => {
     expect((await review(stay.id, { rating: 5, comment: 'Second visit.' }, guest.token)).statusCode).toBe(
       201,
     );
+    // Both stays over are reviewed; the one to come opens its review at its check-out.
     const third = await review(stay.id, good, guest.token);
-    expect(third.statusCode).toBe(409);
-    expect(third.json().message).toBe(STAY_MESSAGES.reviewAlreadyWritten);
+    expect(third.statusCode).toBe(403);
+    expect(third.json()).toMatchObject({
+      code: 'REVIEW_NOT_YET',
+      message: STAY_MESSAGES.reviewAfterCheckOut('2026-11-27'),
+    });
+  });
+
+  it("tells a signed-in caller with the stay's nights whether they may review it, in the words a review would be refused with", async () => {
+    const stay = await createStay(t.app, host);
+    const [stranger, early, guest] = await Promise.all([
+      registerUser(t.app),
+      registerUser(t.app),
+      registerUser(t.app),
+    ]);
+    await book(stay, early, 'confirmed', '2026-11-19', '2026-11-21');
+    await book(stay, guest, 'confirmed', '2026-11-05', '2026-11-08');
+    const standing = async (user: RegisteredUser) => {
+      const response = await t.app.inject({
+        url: `/api/stays/${stay.id}/availability`,
+        headers: bearer(user.token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<StayAvailability>().review;
+    };
+    const refused = (code: string, message: string) => ({ canReview: false, code, message });
+    expect(await standing(stranger)).toEqual(refused('REVIEW_NOT_ELIGIBLE', STAY_MESSAGES.reviewNotEligible));
+    expect(await standing(host)).toEqual(refused('REVIEW_NOT_ELIGIBLE', STAY_MESSAGES.reviewNotEligible));
+    expect(await standing(early)).toEqual(
+      refused('REVIEW_NOT_YET', STAY_MESSAGES.reviewAfterCheckOut('2026-11-21')),
+    );
+    expect(await standing(guest)).toEqual({ canReview: true, code: null, message: null });
+    expect((await review(stay.id, good, guest.token)).statusCode).toBe(201);
+    expect(await standing(guest)).toEqual(refused('ALREADY_REVIEWED', STAY_MESSAGES.reviewAlreadyWritten));
+    // The stay's public answer carries nobody's standing.
+    expect(Object.keys((await t.app.inject(`/api/stays/${stay.id}`)).json<Stay>())).not.toContain('review');
   });
 
   it('lets one of two simultaneous reviews of the same stay in, and refuses the other with 409', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CancellationPolicy } from '@sokoni/contracts/cancellations';
 import type { StayFilters } from '@sokoni/contracts/stays';
 import type { Db } from '../../db/client.js';
@@ -23,6 +23,9 @@ export type StayRecord = {
   reviewCount: number;
   cancellationPolicy: CancellationPolicy;
   createdAt: Date;
+  /** #28: when moderators hid it (shown to its host only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
 export type NewStay = typeof stays.$inferInsert;
@@ -48,6 +51,8 @@ const stayColumns = {
   reviewCount: stays.reviewCount,
   cancellationPolicy: stays.cancellationPolicy,
   createdAt: stays.createdAt,
+  hiddenAt: stays.hiddenAt,
+  hiddenReason: stays.hiddenReason,
 };
 
 // ---- nights taken -------------------------------------------------------------------------------
@@ -74,9 +79,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /** The text searched, as the stays_text_trgm index holds it. */
 const searchedText = sql`lower(${stays.title} || E'\\n' || ${stays.location})`;
 
-/** The WHERE of a list query; `nights` are the ones a stay must have free. */
+/** The WHERE of a list query (stays shown only); `nights` are the ones a stay must have free. */
 function whereOf(filters: StayFilters, nights: NightRange | undefined, at: Date): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [];
+  const conditions: Array<SQL | undefined> = [isNull(stays.hiddenAt)];
   if (filters.q) conditions.push(sql`${searchedText} like ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
   if (filters.minPrice !== undefined)
     conditions.push(gte(stays.pricePerNightCents, Math.round(filters.minPrice * 100)));
@@ -141,13 +146,13 @@ export async function countStays(
   return row?.total ?? 0;
 }
 
-/** These stays (any order); an id with no stay is left out. */
+/** These stays (any order); an id with no stay shown (#28: or one moderators hid) is left out. */
 export async function findStaysByIds(db: Db, ids: string[]): Promise<StayRecord[]> {
   if (ids.length === 0) return [];
   return db
     .select(stayColumns)
     .from(stays)
-    .where(sql`${stays.id} = any(${sql.param(ids)}::uuid[])`);
+    .where(and(isNull(stays.hiddenAt), sql`${stays.id} = any(${sql.param(ids)}::uuid[])`));
 }
 
 /**
@@ -168,8 +173,12 @@ export type StayListingRow = {
   taken: Array<[string, number, number | null]>;
 };
 
+/** The rows of the stays shown (moderators' hidden ones are not listed: #28). */
 export async function findStayListingRows(db: Db, ids?: string[]): Promise<StayListingRow[]> {
-  const only = ids ? sql`${stays.id} = any(${sql.param(ids)}::uuid[])` : undefined;
+  const only = and(
+    isNull(stays.hiddenAt),
+    ids ? sql`${stays.id} = any(${sql.param(ids)}::uuid[])` : undefined,
+  );
   const [rows, claims] = await Promise.all([
     db
       .select({
@@ -250,6 +259,9 @@ export type StayReviewRecord = {
   comment: string;
   createdAt: Date;
   userName: string;
+  /** #28: when moderators hid it (shown to its author only), and why; null while it is shown. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 };
 
 const reviewColumns = {
@@ -258,15 +270,26 @@ const reviewColumns = {
   comment: stayReviews.comment,
   createdAt: stayReviews.createdAt,
   userName: users.name,
+  hiddenAt: stayReviews.hiddenAt,
+  hiddenReason: stayReviews.hiddenReason,
 };
 
-/** A stay's reviews, newest first. */
-export async function findReviewsOfStay(db: Db, stayId: string): Promise<StayReviewRecord[]> {
+/** A stay's reviews, newest first: those moderators hid only for their author (`viewerId`). */
+export async function findReviewsOfStay(
+  db: Db,
+  stayId: string,
+  viewerId?: string,
+): Promise<StayReviewRecord[]> {
   return db
     .select(reviewColumns)
     .from(stayReviews)
     .innerJoin(users, eq(users.id, stayReviews.userId))
-    .where(eq(stayReviews.stayId, stayId))
+    .where(
+      and(
+        eq(stayReviews.stayId, stayId),
+        or(isNull(stayReviews.hiddenAt), viewerId ? eq(stayReviews.userId, viewerId) : undefined),
+      ),
+    )
     .orderBy(desc(stayReviews.createdAt), desc(stayReviews.id));
 }
 
@@ -338,13 +361,18 @@ export async function findCalendarsOfStays(db: Db, stayIds: string[], today: str
     .orderBy(asc(stayBookings.startDate), asc(stayBookings.id));
 }
 
-/** Who hosts the stay and its feed's secret; undefined for an unknown stay. */
+/** Who hosts the stay, its feed's secret and whether moderators hid it; undefined for an unknown stay. */
 export async function findStayKeys(
   db: Db,
   id: string,
-): Promise<{ hostId: string; title: string; calendarToken: string } | undefined> {
+): Promise<{ hostId: string; title: string; calendarToken: string; hidden: boolean } | undefined> {
   const [row] = await db
-    .select({ hostId: stays.hostId, title: stays.title, calendarToken: stays.calendarToken })
+    .select({
+      hostId: stays.hostId,
+      title: stays.title,
+      calendarToken: stays.calendarToken,
+      hidden: sql<boolean>`(${stays.hiddenAt} is not null)`,
+    })
     .from(stays)
     .where(eq(stays.id, id));
   return row;
@@ -426,13 +454,18 @@ export async function deleteBlock(db: Db, stayId: string, blockId: string): Prom
 // ---- reviews ----------------------------------------------------------------------------------
 
 /**
- * The guest's confirmed bookings of the stay whose check-out day is `today` or earlier, earliest
- * first, each with whether it has its review.
+ * The guest's confirmed bookings of the stay, earliest first, each with its check-out day
+ * ('YYYY-MM-DD') and whether it has its review.
  */
-export async function findFinishedStaysOf(db: Db, stayId: string, guestId: string, today: string) {
+export async function findConfirmedStaysOf(
+  db: Db,
+  stayId: string,
+  guestId: string,
+): Promise<Array<{ id: string; checkOut: string; reviewed: boolean }>> {
   return db
     .select({
       id: stayBookings.id,
+      checkOut: sql<string>`to_char(${checkOut}, 'YYYY-MM-DD')`,
       // Written out with the tables named: inside a subquery of stay_reviews, a bare "id" would be the review's.
       reviewed: sql<boolean>`exists (select 1 from stay_reviews r where r.booking_id = "stay_bookings"."id")`,
     })
@@ -442,7 +475,6 @@ export async function findFinishedStaysOf(db: Db, stayId: string, guestId: strin
         eq(stayBookings.stayId, stayId),
         eq(stayBookings.guestId, guestId),
         eq(stayBookings.status, 'confirmed'),
-        sql`${checkOut} <= ${today}::date`,
       ),
     )
     .orderBy(asc(stayBookings.startDate), asc(stayBookings.id));

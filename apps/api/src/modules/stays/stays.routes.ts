@@ -50,7 +50,7 @@ export const staysRoutes: FastifyPluginAsyncZod<{ stays: StaysService }> = async
         response: { 200: Stay, 404: ErrorResponse },
       },
     },
-    async (request) => stays.get(request.params.id),
+    async (request) => stays.get(request.params.id, request.user?.sub),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const staysRoutes: FastifyPluginAsyncZod<{ stays: StaysService }> = async
       schema: {
         tags: ['stays'],
         summary:
-          'The nights taken from today on as the caller sees them: their own bookings awaiting payment are not counted (booking those nights again supersedes them)',
+          'The nights taken from today on as the caller sees them: their own bookings awaiting payment are not counted (booking those nights again supersedes them); and whether they may review the stay now, or why not',
         params: IdParams,
         response: { 200: StayAvailability, 401: ErrorResponse, 404: ErrorResponse },
       },
@@ -189,7 +189,8 @@ export const staysRoutes: FastifyPluginAsyncZod<{ stays: StaysService }> = async
       config: { access: 'user', signInMessage: STAY_MESSAGES.reviewLoginRequired },
       schema: {
         tags: ['stays'],
-        summary: 'Review a stay: a guest whose confirmed booking has reached check-out, once per booking',
+        summary:
+          'Review a stay: a guest whose confirmed booking has reached check-out, once per booking (403 before check-out or for anyone else)',
         params: IdParams,
         body: CreateStayReviewInput,
         response: {

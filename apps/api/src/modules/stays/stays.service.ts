@@ -23,6 +23,7 @@ import {
   stayBlockProblem,
   type StayAmenity,
 } from '@sokoni/contracts/stays-rules';
+import type { ReviewStanding } from '@sokoni/contracts/reviews';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import {
@@ -32,6 +33,7 @@ import {
   isExclusionViolation,
   isUniqueViolation,
   notFound,
+  type AppError,
 } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireAccess, type Access } from '../../lib/access.js';
@@ -84,6 +86,7 @@ function toSummary(record: repo.StayRecord): StaySummary {
     rating: ratingOf(record),
     reviewCount: record.reviewCount,
     cancellationPolicy: record.cancellationPolicy,
+    ...(record.hiddenAt ? { moderation: { hiddenReason: record.hiddenReason ?? '' } } : {}),
   };
 }
 
@@ -93,6 +96,7 @@ const toReview = (record: repo.StayReviewRecord): StayReview => ({
   comment: record.comment,
   createdAt: record.createdAt.toISOString(),
   user: { name: record.userName },
+  ...(record.hiddenAt ? { moderation: { hiddenReason: record.hiddenReason ?? '' } } : {}),
 });
 
 /** A row's nights as the calendar shows them: [first night, check-out day). */
@@ -123,6 +127,34 @@ const toHostBooking = (row: BookingRow): HostBooking => ({
   status: row.status,
   guest: { firstName: splitName(row.guestName ?? '').firstName },
 });
+
+/** The booking a guest's review would be of, or why they may not review the stay now. */
+type ReviewTurn = { id: string } | { refusal: AppError };
+
+/**
+ * The earliest stay that is over and not reviewed yet. Without one: a stay still to come says when
+ * its review opens; every stay over reviewed already says so; no confirmed stay, only guests may.
+ */
+function reviewTurn(
+  stays: Array<{ id: string; checkOut: string; reviewed: boolean }>,
+  today: string,
+): ReviewTurn {
+  const open = stays.find((stay) => stay.checkOut <= today && !stay.reviewed);
+  if (open) return { id: open.id };
+  const nextCheckOut = stays
+    .map((stay) => stay.checkOut)
+    .filter((day) => day > today)
+    .sort()[0];
+  if (nextCheckOut)
+    return { refusal: forbidden(STAY_MESSAGES.reviewAfterCheckOut(nextCheckOut), 'REVIEW_NOT_YET') };
+  if (stays.length > 0) return { refusal: conflict(STAY_MESSAGES.reviewAlreadyWritten, 'ALREADY_REVIEWED') };
+  return { refusal: forbidden(STAY_MESSAGES.reviewNotEligible, 'REVIEW_NOT_ELIGIBLE') };
+}
+
+const reviewStanding = (turn: ReviewTurn): ReviewStanding =>
+  'refusal' in turn
+    ? { canReview: false, code: turn.refusal.code, message: turn.refusal.message }
+    : { canReview: true, code: null, message: null };
 
 export type StaysService = ReturnType<typeof createStaysService>;
 
@@ -223,6 +255,13 @@ export function createStaysService(deps: {
     return record;
   }
 
+  /** The stay as `callerId` may see it: one moderators hid is its host's alone (#28). */
+  async function findShownOrThrow(id: string, callerId: string | undefined): Promise<repo.StayRecord> {
+    const record = await findOrThrow(id);
+    if (record.hiddenAt && record.hostId !== callerId) throw stayNotFound();
+    return record;
+  }
+
   /** Refused unless the stay exists and the caller hosts it. */
   async function refuseUnlessHost(caller: AuthUser, id: string): Promise<void> {
     requireAccess(caller, isUuid(id) ? await repo.findStayKeys(db, id) : undefined, hostAccess);
@@ -234,12 +273,15 @@ export function createStaysService(deps: {
       throw badRequest(STAY_MESSAGES.foreignImage, 'FOREIGN_IMAGE');
   }
 
-  /** One stay, with the nights taken from today on (dates only, never who) and its reviews, newest first. */
-  async function get(id: string): Promise<Stay> {
-    const record = await findOrThrow(id);
+  /**
+   * One stay, with the nights taken from today on (dates only, never who) and its reviews, newest
+   * first. What moderators hid is shown to its owner (`callerId`) alone, with the reason.
+   */
+  async function get(id: string, callerId?: string): Promise<Stay> {
+    const record = await findShownOrThrow(id, callerId);
     const [taken, reviews] = await Promise.all([
       repo.findTakenNights(db, record.id, clock.today(), at()),
-      repo.findReviewsOfStay(db, record.id),
+      repo.findReviewsOfStay(db, record.id, callerId),
     ]);
     return { ...toSummary(record), bookings: taken.map(toTakenRange), reviews: reviews.map(toReview) };
   }
@@ -249,13 +291,17 @@ export function createStaysService(deps: {
 
     /**
      * The stay's nights taken from today on as the caller sees them: their own bookings awaiting
-     * payment are not counted, as booking those nights again supersedes them (#26).
+     * payment are not counted, as booking those nights again supersedes them (#26). With it, whether
+     * they may review the stay now, or why not (#28).
      */
     async availabilityFor(caller: AuthUser, id: string): Promise<StayAvailability> {
       const stay = isUuid(id) ? await repo.findStayKeys(db, id) : undefined;
-      if (!stay) throw stayNotFound();
-      const taken = await repo.findTakenNights(db, id, clock.today(), at(), caller.sub);
-      return { bookings: taken.map(toTakenRange) };
+      if (!stay || (stay.hidden && stay.hostId !== caller.sub)) throw stayNotFound();
+      const [taken, stays] = await Promise.all([
+        repo.findTakenNights(db, id, clock.today(), at(), caller.sub),
+        repo.findConfirmedStaysOf(db, id, caller.sub),
+      ]);
+      return { bookings: taken.map(toTakenRange), review: reviewStanding(reviewTurn(stays, clock.today())) };
     },
 
     /** One page of stays under the filters as its encoded answer, and how many there are under them. */
@@ -288,7 +334,7 @@ export function createStaysService(deps: {
         });
       });
       await stayChanged(id);
-      return get(id);
+      return get(id, caller.sub);
     },
 
     /** Changes a listing, for its host only; new photos must be their own uploads. */
@@ -315,7 +361,7 @@ export function createStaysService(deps: {
         });
       });
       await stayChanged(current.id);
-      return get(current.id);
+      return get(current.id, caller.sub);
     },
 
     /**
@@ -404,17 +450,15 @@ export function createStaysService(deps: {
       id: string,
       input: { rating: number; comment: string },
     ): Promise<StayReview> {
-      const stay = await findOrThrow(id);
+      const stay = await findShownOrThrow(id, caller.sub);
       try {
         const reviewId = await db.transaction(async (tx) => {
-          const finished = await repo.findFinishedStaysOf(tx, stay.id, caller.sub, clock.today());
-          if (finished.length === 0) throw forbidden(STAY_MESSAGES.reviewNotEligible, 'REVIEW_NOT_ELIGIBLE');
-          const booking = finished.find((candidate) => !candidate.reviewed);
-          if (!booking) throw conflict(STAY_MESSAGES.reviewAlreadyWritten, 'ALREADY_REVIEWED');
+          const turn = reviewTurn(await repo.findConfirmedStaysOf(tx, stay.id, caller.sub), clock.today());
+          if ('refusal' in turn) throw turn.refusal;
           const inserted = await repo.insertReview(tx, {
             stayId: stay.id,
             userId: caller.sub,
-            bookingId: booking.id,
+            bookingId: turn.id,
             rating: input.rating,
             comment: input.comment,
             createdAt: at(),
@@ -434,5 +478,14 @@ export function createStaysService(deps: {
 
     /** Something outside this service changed which nights of the stay are taken (a booking, a lapse). */
     nightsChanged: (stayId: string, tx?: Db) => stayChanged(stayId, tx),
+
+    /**
+     * Moderators hid these stays or showed them again, or moved their ratings (#28), in `tx`:
+     * forgotten by the index and the kept answers here and in every process once it commits.
+     */
+    async moderated(tx: Db, ids: string[]): Promise<void> {
+      for (const id of ids) await listingChanged(tx, id);
+      await listChanged(tx);
+    },
   };
 }

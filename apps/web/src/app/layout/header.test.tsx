@@ -2,13 +2,61 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
+import type { AuthUser } from '@/stores/auth';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { Header } from './header';
+
+const AMINA: AuthUser = {
+  id: 'u1',
+  name: 'Amina Wanjiru',
+  email: 'amina@example.com',
+  role: 'user',
+  token: 't',
+};
+const ADMIN: AuthUser = {
+  id: 'a1',
+  name: 'Sokoni Admin',
+  email: 'admin@example.com',
+  role: 'admin',
+  token: 't',
+};
 
 beforeEach(() => {
   localStorage.clear();
   useAuthStore.setState({ user: null });
 });
+
+const linksOf = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+/** Each group of a menu: its name (the text that labels it) and its links' texts. */
+const groupsOf = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('group')
+    .map((group) => [
+      document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent,
+      within(group)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ]);
+
+const SECTIONS = [
+  ['Shop', '/shop'],
+  ['Community', '/community'],
+  ['Stays', '/stays'],
+  ['Events', '/events'],
+  ['Courses', '/courses'],
+];
+
+const GROUPS = [
+  ['Shop', ['Sell', 'My Products', 'My Orders', 'Wishlist', 'Sales']],
+  ['Stays', ['My Trips', 'Your Listings']],
+  ['Events', ['My Tickets', 'Your Events']],
+  ['Courses', ['My Courses', 'Teach']],
+  ['Account', ['Earnings']],
+];
 
 describe('header', () => {
   it('starts with the Sokoni logo, linking home', () => {
@@ -18,140 +66,117 @@ describe('header', () => {
     expect(logo?.getAttribute('href')).toBe('/');
     expect(logo?.querySelector('svg')).not.toBeNull();
   });
+
+  it('shows a visitor the five sections, Login and Sign up, and the same in the phone menu', async () => {
+    renderWithProviders(<Header />, { url: '/events' });
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(linksOf(main)).toEqual(SECTIONS);
+    expect(within(main).getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(banner.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    expect(banner.queryByRole('button', { name: /Your account/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(linksOf(screen.getByRole('navigation', { name: 'Mobile' }))).toEqual([
+      ...SECTIONS,
+      ['Login', '/login'],
+      ['Sign up', '/signup'],
+    ]);
+  });
 });
 
-describe('header navigation', () => {
-  const mainLinks = () =>
-    within(screen.getByRole('navigation', { name: 'Main' }))
-      .getAllByRole('link')
-      .map((link) => [link.textContent, link.getAttribute('href')]);
-
-  it('leads a visitor to every section, not only through the home page', () => {
-    renderWithProviders(<Header />, { url: '/events' });
-    expect(mainLinks()).toEqual([
-      ['Shop', '/shop'],
-      ['Community', '/community'],
-      ['Events', '/events'],
-      ['Stays', '/stays'],
-      ['Courses', '/courses'],
-    ]);
-    // The mobile menu is closed (hidden) until its button is pressed; its links are the same sections.
-    const mobile = document.getElementById('mobile-menu')!;
-    expect(
-      within(mobile)
-        .getAllByRole('link', { hidden: true })
-        .map((link) => link.textContent),
-    ).toEqual(['Shop', 'Community', 'Events', 'Stays', 'Courses', 'Login', 'Sign up']);
-  });
-
-  it('marks the current section and adds the signed-in pages, My Tickets among them', async () => {
-    useAuthStore.setState({
-      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
-    });
-    renderWithProviders(<Header />, { url: '/events' });
-    expect(mainLinks()).toEqual([
-      ['Shop', '/shop'],
-      ['Community', '/community'],
-      ['Events', '/events'],
-      ['Stays', '/stays'],
-      ['Courses', '/courses'],
-      ['Sell', '/sell'],
-      ['My Products', '/my-products'],
-      ['My Orders', '/orders'],
-    ]);
-    const main = within(screen.getByRole('navigation', { name: 'Main' }));
-    expect(main.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
-    expect(main.getByRole('link', { name: 'Shop' }).getAttribute('aria-current')).toBeNull();
-    // The pages of each vertical are under More: shown when it is pressed, hidden again on Escape.
-    const more = main.getByRole('button', { name: 'More' });
-    expect(more.getAttribute('aria-expanded')).toBe('false');
-    await userEvent.click(more);
-    expect(more.getAttribute('aria-expanded')).toBe('true');
-    expect(mainLinks().slice(8)).toEqual([
-      ['Wishlist', '/wishlist'],
-      ['Sales', '/sales'],
-      ['Earnings', '/earnings'],
-      ['My Tickets', '/tickets/mine'],
-      ['Your Events', '/tickets/organizer'],
-      ['My Trips', '/trips'],
-      ['Your Listings', '/host/stays'],
-      ['My Courses', '/my-courses'],
-      ['Teach', '/instructor/courses'],
-    ]);
-    await userEvent.keyboard('{Escape}');
-    expect(more.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(more);
-    expect(mainLinks()).toHaveLength(8);
-  });
-
-  it('adds Finance to the More menu for an admin only', async () => {
-    useAuthStore.setState({
-      user: { id: 'a1', name: 'Sokoni Admin', email: 'admin@example.com', role: 'admin', token: 'token' },
-    });
+describe('account menu on a desktop', () => {
+  it("holds a signed-in user's pages grouped by section, their profile and Logout, beside the five sections", async () => {
+    useAuthStore.setState({ user: AMINA });
     renderWithProviders(<Header />, { url: '/' });
-    await userEvent.click(
-      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'More' }),
-    );
-    expect(mainLinks().at(-1)).toEqual(['Finance', '/admin/finance']);
-    useAuthStore.setState({
-      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
-    });
-    expect(await screen.findByRole('link', { name: 'Teach' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Finance' })).toBeNull();
+    expect(linksOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(SECTIONS);
+    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+
+    const button = screen.getByRole('button', { name: 'Your account: Amina Wanjiru' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('navigation', { name: 'Account' });
+    expect(button.getAttribute('aria-controls')).toBe(menu.id);
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Your profile/ })
+        .getAttribute('href'),
+    ).toBe('/profile');
+    expect(groupsOf(menu)).toEqual(GROUPS);
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
-  it("lists a signed-in user's pages of every vertical in the mobile menu, marking the open one", async () => {
-    useAuthStore.setState({
-      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
-    });
-    renderWithProviders(<Header />, { url: '/host/stays' });
-    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }));
-    expect(mobile.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Shop', '/shop'],
-      ['Community', '/community'],
-      ['Events', '/events'],
-      ['Stays', '/stays'],
-      ['Courses', '/courses'],
-      ['Your profile: Amina Wanjiru', '/profile'],
-      ['Sell', '/sell'],
-      ['My Products', '/my-products'],
-      ['My Orders', '/orders'],
-      ['Wishlist', '/wishlist'],
-      ['Sales', '/sales'],
-      ['Earnings', '/earnings'],
-      ['My Tickets', '/tickets/mine'],
-      ['Your Events', '/tickets/organizer'],
-      ['My Trips', '/trips'],
-      ['Your Listings', '/host/stays'],
-      ['My Courses', '/my-courses'],
-      ['Teach', '/instructor/courses'],
+  it('closes on Escape with focus back on its button, and on a press outside it', async () => {
+    useAuthStore.setState({ user: AMINA });
+    renderWithProviders(<Header />, { url: '/' });
+    const button = screen.getByRole('button', { name: /Your account/ });
+
+    await userEvent.click(button);
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toContain('Your profile');
+    await userEvent.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('banner'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+  });
+
+  it('adds an Admin group with Finance for an admin only', async () => {
+    useAuthStore.setState({ user: ADMIN });
+    const rendered = renderWithProviders(<Header />, { url: '/' });
+    await userEvent.click(screen.getByRole('button', { name: /Your account/ }));
+    expect(groupsOf(screen.getByRole('navigation', { name: 'Account' })).at(-1)).toEqual([
+      'Admin',
+      ['Finance', 'Moderation'],
     ]);
-    expect(mobile.getByRole('link', { name: 'Your Listings' }).getAttribute('aria-current')).toBe('page');
-    expect(mobile.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    rendered.unmount();
+
+    useAuthStore.setState({ user: AMINA });
+    renderWithProviders(<Header />, { url: '/' });
+    await userEvent.click(screen.getByRole('button', { name: /Your account/ }));
+    expect(screen.queryByRole('link', { name: 'Finance' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
   });
 
-  it("marks Courses on a course's page, and More on the learner's and the instructor's course pages", () => {
-    useAuthStore.setState({
-      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
-    });
-    const first = renderWithProviders(<Header />, { url: '/courses/c1' });
-    const main = () => within(screen.getByRole('navigation', { name: 'Main' }));
-    expect(main().getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
-    first.unmount();
-    for (const url of ['/my-courses', '/instructor/courses/new']) {
+  it("is marked while one of its pages is open, and the section while a section's page is", () => {
+    useAuthStore.setState({ user: AMINA });
+    for (const url of ['/trips', '/instructor/courses/new', '/profile']) {
       const rendered = renderWithProviders(<Header />, { url });
-      expect(main().getByRole('button', { name: 'More' }).className).toContain('bg-emerald-50');
+      expect(screen.getByRole('button', { name: /Your account/ }).className).toContain('bg-emerald-50');
       rendered.unmount();
     }
-  });
-
-  it('marks More while one of its pages is open', () => {
-    useAuthStore.setState({
-      user: { id: 'u1', name: 'Amina Wanjiru', email: 'amina@example.com', role: 'user', token: 'token' },
-    });
-    renderWithProviders(<Header />, { url: '/trips' });
+    renderWithProviders(<Header />, { url: '/courses/c1' });
+    expect(screen.getByRole('button', { name: /Your account/ }).className).not.toContain('bg-emerald-50');
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
-    expect(main.getByRole('button', { name: 'More' }).className).toContain('bg-emerald-50');
+    expect(main.getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('menu on a phone', () => {
+  it("lists the sections, then a signed-in user's pages under each section's name, with their profile and Logout", async () => {
+    useAuthStore.setState({ user: ADMIN });
+    renderWithProviders(<Header />, { url: '/host/stays' });
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(linksOf(mobile).slice(0, 5)).toEqual(SECTIONS);
+    expect(groupsOf(mobile)).toEqual([...GROUPS, ['Admin', ['Finance', 'Moderation']]]);
+    expect(within(mobile).getByRole('link', { name: 'Your Listings' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      within(mobile).getByRole('link', { name: 'Your profile: Sokoni Admin' }).getAttribute('href'),
+    ).toBe('/profile');
+    expect(within(mobile).getByRole('button', { name: 'Logout' })).toBeTruthy();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBe(document.activeElement);
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
   });
 });

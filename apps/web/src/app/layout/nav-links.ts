@@ -1,40 +1,69 @@
 export type NavLinkItem = { to: string; label: string };
 
-/** The sections of the marketplace, for everyone; each vertical joins as it lands. */
+/** A heading and its links, in the account menus. */
+export type NavGroup = { label: string; links: NavLinkItem[] };
+
+/** The sections of the marketplace, for everyone, in the spec's order (§1). */
 export const SECTION_LINKS: NavLinkItem[] = [
   { to: '/shop', label: 'Shop' },
   { to: '/community', label: 'Community' },
-  { to: '/events', label: 'Events' },
   { to: '/stays', label: 'Stays' },
+  { to: '/events', label: 'Events' },
   { to: '/courses', label: 'Courses' },
 ];
 
-/** The header's links for signed-in users (spec §2: Sell, My Products, My Orders only when logged in). */
-export const SIGNED_IN_LINKS: NavLinkItem[] = [
-  { to: '/sell', label: 'Sell' },
-  { to: '/my-products', label: 'My Products' },
-  { to: '/orders', label: 'My Orders' },
-];
-
 /**
- * The rest of a signed-in user's own pages, one per vertical: on a desktop they sit in the header's
- * 'More' menu (the header has no room for them all), on a phone in the menu with the others.
+ * A signed-in user's own pages, grouped by the section they belong to: on a desktop under the
+ * account menu's button, on a phone in the menu with the sections. Spec §2's Sell, My Products and
+ * My Orders lead the Shop group.
  */
-export const ACCOUNT_LINKS: NavLinkItem[] = [
-  { to: '/wishlist', label: 'Wishlist' },
-  { to: '/sales', label: 'Sales' },
-  { to: '/earnings', label: 'Earnings' },
-  { to: '/tickets/mine', label: 'My Tickets' },
-  { to: '/tickets/organizer', label: 'Your Events' },
-  { to: '/trips', label: 'My Trips' },
-  { to: '/host/stays', label: 'Your Listings' },
-  { to: '/my-courses', label: 'My Courses' },
-  { to: '/instructor/courses', label: 'Teach' },
+const ACCOUNT_GROUPS: NavGroup[] = [
+  {
+    label: 'Shop',
+    links: [
+      { to: '/sell', label: 'Sell' },
+      { to: '/my-products', label: 'My Products' },
+      { to: '/orders', label: 'My Orders' },
+      { to: '/wishlist', label: 'Wishlist' },
+      { to: '/sales', label: 'Sales' },
+    ],
+  },
+  {
+    label: 'Stays',
+    links: [
+      { to: '/trips', label: 'My Trips' },
+      { to: '/host/stays', label: 'Your Listings' },
+    ],
+  },
+  {
+    label: 'Events',
+    links: [
+      { to: '/tickets/mine', label: 'My Tickets' },
+      { to: '/tickets/organizer', label: 'Your Events' },
+    ],
+  },
+  {
+    label: 'Courses',
+    links: [
+      { to: '/my-courses', label: 'My Courses' },
+      { to: '/instructor/courses', label: 'Teach' },
+    ],
+  },
+  { label: 'Account', links: [{ to: '/earnings', label: 'Earnings' }] },
 ];
 
-/** An admin's pages, after their own in the same menus. */
-const ADMIN_LINKS: NavLinkItem[] = [{ to: '/admin/finance', label: 'Finance' }];
+/** An admin's pages: their own group, after the others. */
+const ADMIN_LINKS: NavLinkItem[] = [
+  { to: '/admin/finance', label: 'Finance' },
+  { to: '/admin/moderation', label: 'Moderation' },
+];
 
-/** The account links a user of this role sees. */
-export const accountLinksFor = (role: string | undefined): NavLinkItem[] =>
-  role === 'admin' ? [...ACCOUNT_LINKS, ...ADMIN_LINKS] : ACCOUNT_LINKS;
+/** The groups of account links a user of this role sees. */
+export const accountGroupsFor = (role: string | undefined): NavGroup[] =>
+  role === 'admin' ? [...ACCOUNT_GROUPS, { label: 'Admin', links: ADMIN_LINKS }] : ACCOUNT_GROUPS;
+
+/** Whether the page at `pathname` is one of these links' (or below one). */
+export const isWithin = (groups: NavGroup[], pathname: string): boolean =>
+  groups.some((group) =>
+    group.links.some((link) => pathname === link.to || pathname.startsWith(`${link.to}/`)),
+  );

@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import { DEFAULT_FEE_PERCENT } from '@sokoni/contracts/earnings';
 import { noContent } from '../answers';
 
@@ -18,4 +19,12 @@ export const handlers = [
   http.get('/api/courses/:id/last-payment', () => HttpResponse.json({ unpaid: false })),
   // A listing form says under its price what the seller receives after Sokoni's fee.
   http.get('/api/fees', () => HttpResponse.json(DEFAULT_FEE_PERCENT)),
+  // A product page asks whether the signed-in caller may review it (#28): here, that they may not.
+  http.get('/api/reviews/product/:id/eligibility', () =>
+    HttpResponse.json({
+      canReview: false,
+      code: 'REVIEW_NOT_ELIGIBLE',
+      message: REVIEW_MESSAGES.notABuyer,
+    }),
+  ),
 ];

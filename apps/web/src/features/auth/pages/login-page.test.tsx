@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MODERATION_TEXTS } from '@sokoni/contracts/moderation-rules';
 import { useAuthStore } from '@/stores/auth';
 import { useVisitorWishlistStore } from '@/stores/wishlist';
 import { apiFailure } from '@/test/answers';
@@ -47,6 +48,20 @@ describe('login page', () => {
     answer(apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
     await waitFor(() => expect(submit.textContent).toBe('Sign In'));
     expect(submit.disabled).toBe(false);
+  });
+
+  it("shows a suspended account the server's reason and where to appeal, and stays signed out", async () => {
+    const user = userEvent.setup();
+    const suspended = MODERATION_TEXTS.suspended('Repeated scams');
+    server.use(http.post('/api/auth/login', () => apiFailure(403, 'ACCOUNT_SUSPENDED', suspended)));
+    renderWithProviders(<LoginPage />, { url: '/login' });
+
+    await user.type(screen.getByLabelText('Email'), 'juma@example.co.ke');
+    await user.type(screen.getByLabelText('Password'), 'Karibu2026!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(suspended);
+    expect(useAuthStore.getState().user).toBeNull();
   });
 
   it('moves the hearts given as a visitor into the account on signing in', async () => {

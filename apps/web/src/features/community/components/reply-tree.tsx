@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { RelativeTime } from '@/components/relative-time';
+import { ReportButton } from '@/components/report-button';
 import { useAuthStore } from '@/stores/auth';
 import type { ReplyNode } from '../lib/build-reply-tree';
 import { LinkifiedText } from './linkified-text';
@@ -55,6 +57,11 @@ function ReplyItem({
             </span>
           ) : null}
         </header>
+        {node.moderation ? (
+          <div className="mt-2">
+            <HiddenNotice moderation={node.moderation} />
+          </div>
+        ) : null}
         <LinkifiedText text={node.content} className="mt-2 text-slate-800" />
         <PostMedia image={node.image} video={node.video} label={`Attachment from ${author}`} />
         <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -72,6 +79,13 @@ function ReplyItem({
           >
             Reply<span className="sr-only"> to {author}</span>
           </button>
+          <ReportButton
+            subject="reply"
+            subjectId={node.id}
+            ownerId={node.authorId}
+            itemName={`reply by ${author}`}
+            look="inline"
+          />
         </div>
         {replying ? (
           <div className="mt-3 border-t border-slate-100 pt-3">

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { COMMUNITY_MESSAGES } from '@sokoni/contracts/community-rules';
 import { buttonClasses } from '@/components/button';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { QueryError } from '@/components/query-error';
+import { ReportButton } from '@/components/report-button';
 import { hasCode } from '@/lib/api-client';
 import { threadHeadline } from '@/lib/thread-preview';
 import { useThread } from '../api/get-thread';
@@ -64,7 +66,8 @@ export function ThreadPage() {
           <h1 className="text-2xl font-extrabold tracking-tight break-words text-slate-900 sm:text-3xl">
             {headline}
           </h1>
-          <div className="mt-3">
+          <div className="mt-3 space-y-3">
+            <HiddenNotice moderation={data.moderation} />
             <ThreadMeta thread={data} />
           </div>
           <LinkifiedText text={data.content} className="mt-4 text-base leading-relaxed text-slate-800" />
@@ -73,6 +76,15 @@ export function ThreadPage() {
             video={data.video}
             label={`Attachment from ${data.author?.name ?? COMMUNITY_MESSAGES.anonymous}`}
           />
+          <div className="mt-4 flex justify-end">
+            <ReportButton
+              subject="thread"
+              subjectId={data.id}
+              ownerId={data.author?.id}
+              itemName="this thread"
+              look="inline"
+            />
+          </div>
         </article>
         <section aria-labelledby="replies-heading" className="space-y-4">
           <h2 id="replies-heading" className="text-xl font-bold text-slate-900">

@@ -6,6 +6,7 @@ import { formatNairobiTime } from '@sokoni/contracts/events-rules';
 import type { Course, Enrollment } from '@sokoni/contracts/courses';
 import { Button, buttonClasses } from '@/components/button';
 import { CourseProgressBar } from '@/components/course-progress-bar';
+import { PublishCourse } from '@/components/course-publishing';
 import { CourseRefundButton } from '@/components/course-refund-button';
 import { UnpaidNotice } from '@/components/unpaid-notice';
 import { FormAlert } from '@/components/form-alert';
@@ -50,10 +51,12 @@ function Enrolled({ course, enrollment }: { course: Course; enrollment: Enrollme
   );
 }
 
+/** The instructor's own links; a draft's Publish first (#28). */
 function Teaching({ course }: { course: Course }) {
   return (
     <div className="space-y-3">
       <p className="font-semibold text-slate-900">You teach this course</p>
+      {course.publishedAt === null ? <PublishCourse course={course} className="w-full" /> : null}
       <Link to={`/instructor/courses/${course.id}/edit`} className={buttonClasses('primary', 'w-full')}>
         Edit course
       </Link>

@@ -179,6 +179,17 @@ describe('course page', () => {
     expect(document.title).toBe('Bookkeeping for Dukas — Sokoni');
   });
 
+  it('offers Share, and Share on WhatsApp with the course’s title and link', async () => {
+    const course = buildCourse({ title: 'Bookkeeping for Dukas' });
+    serveCourse(course);
+    renderCoursePage(course.id);
+
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Bookkeeping for Dukas\n${window.location.origin}/courses/${course.id}`)}`,
+    );
+  });
+
   it("shows the instructor's avatar when they have one, and 'No ratings yet' for a course no one rated", async () => {
     const avatar = '/api/uploads/courses/0123456789abcdef0123456789abcdef.webp';
     const course = buildCourse({
@@ -659,5 +670,36 @@ describe('enrolment card', () => {
     expect(screen.queryByRole('button', { name: 'Pay & Enrol' })).toBeNull();
     expect(screen.queryByTestId('course-price')).toBeNull();
     expect(requests.map((request) => request.path)).toEqual([`/api/courses/${course.id}`]);
+    expect(screen.queryByTestId('draft-notice')).toBeNull();
+  });
+
+  it('shows its instructor a draft as a draft, and Publish publishes it', async () => {
+    useAuthStore.setState({ user: INSTRUCTOR });
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    let draft = buildCourse({ publishedAt: null, lessons: [buildLesson(1)] });
+    const { requests } = serveCourse(
+      draft,
+      undefined,
+      http.post(`/api/courses/${draft.id}/publish`, () => {
+        draft = { ...draft, publishedAt: '2026-03-10T06:00:00.000Z' };
+        return HttpResponse.json(draft);
+      }),
+    );
+    // The course as it stands now: a draft until published.
+    server.use(http.get(`/api/courses/${draft.id}`, () => HttpResponse.json(draft)));
+    renderCoursePage(draft.id);
+    await heading();
+
+    expect(screen.getByTestId('draft-notice').textContent).toBe(
+      `${COURSE_MESSAGES.draft}This course is a draft: only you can see it. Publish it once it has a lesson.`,
+    );
+    await user.click(screen.getByRole('button', { name: `Publish ${draft.title}` }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(COURSE_MESSAGES.published));
+    await waitFor(() => expect(screen.queryByTestId('draft-notice')).toBeNull());
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      `/api/courses/${draft.id}/publish`,
+    ]);
   });
 });

@@ -1,10 +1,14 @@
 import { useParams } from 'react-router';
-import { COURSE_MESSAGES, formatCoursePrice } from '@sokoni/contracts/courses-rules';
+import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { Course } from '@sokoni/contracts/courses';
 import { Button } from '@/components/button';
 import { DetailPage } from '@/components/detail-page';
+import { DraftBadge } from '@/components/course-publishing';
 import { DetailRow } from '@/components/detail-row';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { LessonContent } from '@/components/lesson-content';
+import { ReportButton } from '@/components/report-button';
+import { ShareActions } from '@/components/share-actions';
 import { useGoBack } from '@/lib/use-go-back';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useCourse } from '../api/get-course';
@@ -13,6 +17,7 @@ import { CourseHeader } from '../components/course-header';
 import { CourseOutline } from '../components/course-outline';
 import { EnrollCard } from '../components/enroll-card';
 import { InstructorCard } from '../components/instructor-card';
+import { courseBlurb, courseShare } from '../lib/course-display';
 
 function CourseNotFound() {
   const goBack = useGoBack('/courses');
@@ -87,19 +92,41 @@ function Objectives({ objectives }: { objectives: string[] }) {
   );
 }
 
+/** A draft's page, which only its instructor sees (#28): what it is, and what to do. */
+function DraftNotice() {
+  return (
+    <p
+      data-testid="draft-notice"
+      className="flex flex-wrap items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <DraftBadge />
+      {COURSE_MESSAGES.draftNotice}
+    </p>
+  );
+}
+
 function CourseDetail({ course }: { course: Course }) {
-  useMetaDescription(`${formatCoursePrice(course.price)} · ${course.instructor.name} · ${course.level}`);
+  useMetaDescription(courseBlurb(course));
   // One column on a phone (the header, then the enrolment card, then the rest); on a desktop the
   // card and details stay beside the content as it scrolls.
   return (
     <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
       <title>{`${course.title} — Sokoni`}</title>
-      <div className="lg:col-start-1 lg:row-start-1">
+      <div className="space-y-4 lg:col-start-1 lg:row-start-1">
+        <HiddenNotice moderation={course.moderation} />
+        {course.publishedAt === null ? <DraftNotice /> : null}
         <CourseHeader course={course} />
       </div>
       <div className="space-y-4 self-start lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <EnrollCard course={course} />
         <CourseDetails course={course} />
+        {/* A draft's link opens for its instructor alone: nothing to share yet (#28). */}
+        {course.publishedAt === null ? null : (
+          <div className="flex flex-wrap gap-2">
+            <ShareActions share={courseShare(course)} />
+          </div>
+        )}
+        <ReportButton subject="course" subjectId={course.id} ownerId={course.instructorId} />
       </div>
       <div className="space-y-10 lg:col-start-1 lg:row-start-2">
         <Preview course={course} />

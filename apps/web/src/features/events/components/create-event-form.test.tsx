@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import toast from 'react-hot-toast';
@@ -92,7 +92,25 @@ describe('create event form', () => {
     expect(heldUploads).toEqual([]);
   });
 
-  it("creates the event in Nairobi time, empty price and tickets as 0, then says 'Event created successfully!' and opens /events", async () => {
+  it('refuses a date in the past beside its field before sending anything; the picker starts now', async () => {
+    const user = userEvent.setup();
+    const requests = recordRequests();
+    renderForm();
+
+    await fillForm(user);
+    const date = screen.getByLabelText<HTMLInputElement>('Date & time');
+    expect(date.min).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await user.clear(date);
+    await user.type(date, '2020-11-20T18:30');
+    await uploadPhoto(user);
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    await waitFor(() => expect(fieldError('Date & time')).toBe(EVENT_MESSAGES.datePast));
+    expect(document.activeElement).toBe(date);
+    expect(requests.filter((request) => request.path === '/api/events')).toEqual([]);
+  });
+
+  it("asks before publishing an event with no tickets, then creates it in Nairobi time, empty price and tickets as 0, says 'Event created successfully!' and opens /events", async () => {
     const user = userEvent.setup();
     const success = vi.spyOn(toast, 'success');
     const posts: unknown[] = [];
@@ -111,6 +129,20 @@ describe('create event form', () => {
     expect(screen.getByRole('img', { name: 'Preview: poster.jpg' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
+    // Nobody could buy a ticket: the organizer is asked first, and may go back to the field.
+    const dialog = await screen.findByRole('dialog', { name: 'Publish with no tickets?' });
+    expect(posts).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Add tickets' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Tickets available')));
+    expect(posts).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Publish with no tickets?' })).getByRole('button', {
+        name: 'Publish anyway',
+      }),
+    );
     expect(await screen.findByText('Events page')).toBeTruthy();
     expect(posts).toEqual([
       {

@@ -1,38 +1,41 @@
-import { useController } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { EVENT_CATEGORIES, EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
-import { Button } from '@/components/button';
-import { FeeHint } from '@/components/fee-hint';
-import { FieldHint } from '@/components/field-frame';
-import { Form, useFormTools } from '@/components/form';
-import type { SubmitOf } from '@/components/form';
+import type { CreateEventData } from '@sokoni/contracts/events';
+import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Form } from '@/components/form';
+import type { FormTools, SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
-import { ImageUploadField } from '@/components/image-upload-field';
-import { SelectField } from '@/components/select-field';
-import { Spinner } from '@/components/spinner';
-import { TextAreaField } from '@/components/text-area-field';
-import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { useImageUpload } from '@/lib/use-image-upload';
 import { useAuthStore } from '@/stores/auth';
 import { useCreateEvent } from '../api/create-event';
-import { EMPTY_EVENT_VALUES, EventFormSchema, serverFieldErrors } from '../lib/event-form';
+import {
+  EMPTY_EVENT_VALUES,
+  EventFormSchema,
+  NO_TICKETS_CONFIRM,
+  serverFieldErrors,
+} from '../lib/event-form';
 import type { EventFormValues } from '../lib/event-form';
+import { EventFields } from './event-fields';
+
+type Pending = { body: CreateEventData; form: FormTools<EventFormValues, CreateEventData> };
 
 /**
  * Checked on submit with POST /events' own rules on the body it would send (EventFormSchema), the
- * image included: it is uploaded as soon as it is picked. A field's message clears when it is
- * edited. Success says so and opens /events; a failure says so, with the server's reason beside
- * the field it concerns.
+ * image included: it is uploaded as soon as it is picked. An event with no tickets (the field left
+ * empty is 0, spec §5) is published only once the organizer says so: nobody could buy a ticket. A
+ * field's message clears when it is edited. Success says so and opens /events; a failure says so,
+ * with the server's reason beside the field it concerns.
  */
 export function CreateEventForm() {
   const signedIn = useAuthStore((state) => state.user !== null);
   const navigate = useNavigate();
   const createEvent = useCreateEvent();
   const saving = createEvent.isPending || createEvent.isSuccess;
+  const [noTickets, setNoTickets] = useState<Pending | null>(null);
 
-  const save: SubmitOf<typeof EventFormSchema> = (body, form) =>
+  const send = ({ body, form }: Pending) =>
     createEvent.mutate(body, {
       onSuccess: () => {
         toast.success(EVENT_MESSAGES.createSucceeded);
@@ -44,6 +47,11 @@ export function CreateEventForm() {
         form.showServerErrors(serverFieldErrors(error), errorMessage(error, ''));
       },
     });
+
+  const save: SubmitOf<typeof EventFormSchema> = (body, form) => {
+    if (body.ticketsAvailable === 0) setNoTickets({ body, form });
+    else send({ body, form });
+  };
 
   if (!signedIn) return <FormAlert message={EVENT_MESSAGES.loginRequired} />;
 
@@ -57,98 +65,32 @@ export function CreateEventForm() {
       className="space-y-5"
       aria-busy={saving}
     >
-      <EventFields saving={saving} />
+      <EventFields
+        saving={saving}
+        submitLabel="Create Event"
+        savingLabel="Creating..."
+        tickets={{ label: 'Tickets available', hint: 'How many seats you sell. Empty means 0.' }}
+      />
+      {noTickets ? (
+        <ConfirmDialog
+          title={NO_TICKETS_CONFIRM.title}
+          description={NO_TICKETS_CONFIRM.description}
+          confirmLabel={NO_TICKETS_CONFIRM.confirm}
+          keepLabel={NO_TICKETS_CONFIRM.keep}
+          tone="primary"
+          pending={false}
+          error={null}
+          onConfirm={() => {
+            setNoTickets(null);
+            send(noTickets);
+          }}
+          onClose={() => {
+            setNoTickets(null);
+            // Once the closing dialog has handed the focus back to the button that opened it.
+            setTimeout(() => noTickets.form.setFocus('ticketsAvailable'));
+          }}
+        />
+      ) : null}
     </Form>
-  );
-}
-
-function EventFields({ saving }: { saving: boolean }) {
-  const {
-    control,
-    clearErrors,
-    field,
-    formState: { errors },
-  } = useFormTools<EventFormValues>();
-  const { field: imageField } = useController({ control, name: 'image' });
-  const image = useImageUpload({
-    route: 'event-image',
-    onChange: (url) => {
-      imageField.onChange(url);
-      if (url) clearErrors('image');
-    },
-  });
-
-  let submitLabel = 'Create Event';
-  if (image.uploading) submitLabel = 'Uploading image...';
-  else if (saving) submitLabel = 'Creating...';
-
-  return (
-    <>
-      <TextField id="event-title" label="Title" required autoComplete="off" {...field('title')} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="event-date"
-          label="Date & time"
-          type="datetime-local"
-          required
-          hint={<FieldHint>Nairobi time (EAT).</FieldHint>}
-          {...field('date')}
-        />
-        <SelectField id="event-category" label="Category" required {...field('category')}>
-          <option value="">Choose a category</option>
-          {EVENT_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <TextField
-        id="event-location"
-        label="Location"
-        required
-        autoComplete="off"
-        placeholder="e.g. KICC, Nairobi"
-        {...field('location')}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="event-price"
-          label="Ticket price (KES)"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={
-            <>
-              <FieldHint>Leave empty or 0 for a free event.</FieldHint>
-              <FeeHint vertical="events" name="price" />
-            </>
-          }
-          {...field('price')}
-        />
-        <TextField
-          id="event-tickets"
-          label="Tickets available"
-          inputMode="numeric"
-          autoComplete="off"
-          hint={<FieldHint>How many seats you sell. Empty means 0.</FieldHint>}
-          {...field('ticketsAvailable')}
-        />
-      </div>
-      <TextAreaField id="event-description" label="Description" required rows={6} {...field('description')} />
-      <ImageUploadField
-        id="event-image"
-        legend="Event image"
-        hint="JPEG, PNG or WebP, up to 5 MB. It is shown on the event's card and page."
-        noun="image"
-        image={image}
-        error={errors.image?.message}
-        disabled={saving}
-      />
-      <FormAlert message={errors.root?.message ?? null} />
-      <Button type="submit" disabled={saving || image.uploading} className="w-full sm:w-auto">
-        {saving || image.uploading ? <Spinner className="size-4" /> : null}
-        {submitLabel}
-      </Button>
-    </>
   );
 }

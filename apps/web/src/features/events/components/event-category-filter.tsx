@@ -1,19 +1,16 @@
 import { EVENT_CATEGORIES } from '@sokoni/contracts/events-rules';
 import type { EventCategory } from '@sokoni/contracts/events-rules';
+import { ScrollRow } from '@/components/scroll-row';
 
 type EventCategoryFilterProps = {
   value: EventCategory | null;
   onChange: (category: EventCategory | null) => void;
 };
 
-/** All, or one of the five categories (spec §9): one scrolling row of chips on a phone. */
+/** All, or one of the five categories (spec §9): one row of chips that scrolls on a phone. */
 export function EventCategoryFilter({ value, onChange }: EventCategoryFilterProps) {
   return (
-    <div
-      role="group"
-      aria-label="Category"
-      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
-    >
+    <ScrollRow label="Category">
       {[null, ...EVENT_CATEGORIES].map((category) => {
         const active = value === category;
         return (
@@ -22,7 +19,7 @@ export function EventCategoryFilter({ value, onChange }: EventCategoryFilterProp
             type="button"
             aria-pressed={active}
             onClick={() => onChange(category)}
-            className={`flex min-h-10 shrink-0 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap ${
+            className={`flex min-h-10 shrink-0 snap-start items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap ${
               active
                 ? 'border-emerald-700 bg-emerald-700 text-white'
                 : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
@@ -32,6 +29,6 @@ export function EventCategoryFilter({ value, onChange }: EventCategoryFilterProp
           </button>
         );
       })}
-    </div>
+    </ScrollRow>
   );
 }

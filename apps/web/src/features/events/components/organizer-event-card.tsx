@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrganizerEvent } from '@sokoni/contracts/events';
 import { formatKES } from '@sokoni/contracts/money';
-import { Button } from '@/components/button';
+import { Button, buttonClasses } from '@/components/button';
 import { DashboardFigure } from '@/components/dashboard-figure';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { hasTakenPlace, isSoldOut } from '../lib/event-display';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { CancelledBadge } from './cancelled-badge';
@@ -13,7 +14,7 @@ const count = (value: number) => value.toLocaleString('en-KE');
 
 /**
  * One of the organizer's events with its sales: sold of capacity, seats left, revenue, checked in;
- * one to come can be cancelled (#27).
+ * the ways to edit it and to see its attendees (#28); one to come can be cancelled (#27).
  */
 export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
   const [cancelling, setCancelling] = useState(false);
@@ -51,6 +52,7 @@ export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
             {event.price === 0 ? 'Free event' : `${formatKES(event.price)} per ticket`}
           </p>
         </div>
+        <HiddenNotice moderation={event.moderation} />
         <EventFacts event={event} className="text-sm text-slate-700" />
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <DashboardFigure
@@ -64,15 +66,33 @@ export function OrganizerEventCard({ event }: { event: OrganizerEvent }) {
             value={`${count(event.checkedIn)} / ${count(event.ticketsSold)}`}
           />
         </dl>
-        {!past && !event.cancelled ? (
-          <Button
-            variant="ghost"
-            aria-label={`Cancel event ${event.title}`}
-            onClick={() => setCancelling(true)}
+        <div className="flex flex-wrap gap-2">
+          {event.cancelled ? null : (
+            <Link
+              to={`/tickets/${event.id}/edit`}
+              aria-label={`Edit event ${event.title}`}
+              className={buttonClasses('secondary')}
+            >
+              Edit
+            </Link>
+          )}
+          <Link
+            to={`/tickets/${event.id}/attendees`}
+            aria-label={`Attendees of ${event.title}`}
+            className={buttonClasses('secondary')}
           >
-            Cancel event
-          </Button>
-        ) : null}
+            Attendees
+          </Link>
+          {!past && !event.cancelled ? (
+            <Button
+              variant="ghost"
+              aria-label={`Cancel event ${event.title}`}
+              onClick={() => setCancelling(true)}
+            >
+              Cancel event
+            </Button>
+          ) : null}
+        </div>
       </div>
       {cancelling ? <CancelEventDialog event={event} onClose={() => setCancelling(false)} /> : null}
     </article>

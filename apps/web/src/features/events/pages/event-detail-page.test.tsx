@@ -126,6 +126,17 @@ describe('event page', () => {
     expect(document.title).toBe(`${event.title} — Sokoni`);
   });
 
+  it('offers Share, and Share on WhatsApp with the event’s title and link', async () => {
+    const event = buildEvent({ title: 'Blankets & Wine', date: '2099-03-01T09:00:00.000Z' });
+    fakeApi(event);
+    renderEventPage(event.id);
+
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Blankets & Wine\n${window.location.origin}/tickets/${event.id}`)}`,
+    );
+  });
+
   it('takes 1 to 10 tickets, never more than the seats left, and shows the total before buying', async () => {
     const user = userEvent.setup();
     const event = buildEvent({ title: 'Nairobi Tech Summit', price: 1500, ticketsAvailable: 80 });

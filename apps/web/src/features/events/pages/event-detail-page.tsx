@@ -1,16 +1,20 @@
 import { Link, useParams } from 'react-router';
-import { EVENT_MESSAGES, formatNairobiTime, formatTicketPrice } from '@sokoni/contracts/events-rules';
+import { EVENT_MESSAGES, formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
 import { buttonClasses } from '@/components/button';
 import { DetailPage } from '@/components/detail-page';
 import { DetailRow } from '@/components/detail-row';
+import { HiddenNotice } from '@/components/hidden-notice';
+import { ReportButton } from '@/components/report-button';
+import { ShareActions } from '@/components/share-actions';
 import { useMetaDescription } from '@/lib/use-meta-description';
+import { useAuthStore } from '@/stores/auth';
 import { useEvent } from '../api/get-event';
 import { CancelledBadge } from '../components/cancelled-badge';
 import { EventDetailSkeleton } from '../components/event-detail-skeleton';
 import { EventFacts } from '../components/event-facts';
 import { TicketPurchase } from '../components/ticket-purchase';
-import { seatsLeftLabel } from '../lib/event-display';
+import { eventBlurb, eventShare, seatsLeftLabel } from '../lib/event-display';
 
 function EventNotFound() {
   return (
@@ -26,7 +30,8 @@ function EventNotFound() {
 }
 
 function EventDetail({ event }: { event: Event }) {
-  useMetaDescription(`${formatNairobiTime(event.date)} · ${event.location}`);
+  useMetaDescription(eventBlurb(event));
+  const isOrganizer = useAuthStore((state) => state.user?.id === event.organizerId);
   return (
     <article className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:gap-x-10">
       <title>{`${event.title} — Sokoni`}</title>
@@ -39,6 +44,7 @@ function EventDetail({ event }: { event: Event }) {
         className="aspect-video w-full rounded-2xl bg-slate-100 object-cover md:col-start-1"
       />
       <div className="space-y-5 md:col-start-2 md:row-span-2 md:row-start-1">
+        <HiddenNotice moderation={event.moderation} />
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
             <span className="inline-block rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800">
@@ -47,6 +53,11 @@ function EventDetail({ event }: { event: Event }) {
             {event.cancelled ? <CancelledBadge /> : null}
           </div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{event.title}</h1>
+          {isOrganizer && !event.cancelled ? (
+            <Link to={`/tickets/${event.id}/edit`} className={buttonClasses('secondary')}>
+              Edit event
+            </Link>
+          ) : null}
         </div>
         <EventFacts event={event} className="text-slate-800" />
         <dl className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4">
@@ -60,6 +71,9 @@ function EventDetail({ event }: { event: Event }) {
             <DetailRow term="Seats left">{seatsLeftLabel(event.ticketsAvailable)}</DetailRow>
           )}
         </dl>
+        <div className="flex flex-wrap gap-2">
+          <ShareActions share={eventShare(event)} />
+        </div>
         <section
           aria-labelledby="tickets-heading"
           className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
@@ -69,6 +83,7 @@ function EventDetail({ event }: { event: Event }) {
           </h2>
           <TicketPurchase event={event} />
         </section>
+        <ReportButton subject="event" subjectId={event.id} ownerId={event.organizerId} />
       </div>
       <section aria-labelledby="about-heading" className="md:col-start-1">
         <h2 id="about-heading" className="text-lg font-semibold text-slate-900">

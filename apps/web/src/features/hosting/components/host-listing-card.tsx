@@ -3,6 +3,7 @@ import { formatKES } from '@sokoni/contracts/money';
 import type { HostListing } from '@sokoni/contracts/stays';
 import { buttonClasses } from '@/components/button';
 import { DashboardFigure } from '@/components/dashboard-figure';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { RatingStars } from '@/components/rating-stars';
 import { BlockDatesForm } from './block-dates-form';
 import { BlockedDatesList } from './blocked-dates-list';
@@ -46,6 +47,7 @@ export function HostListingCard({ listing, today }: HostListingCardProps) {
             <h2 className="text-lg leading-snug font-semibold break-words text-slate-900">{listing.title}</h2>
             <p className="text-sm text-slate-600">{listing.location}</p>
           </div>
+          <HiddenNotice moderation={listing.moderation} />
           <p className="text-slate-900">
             <span className="font-bold">{formatKES(listing.pricePerNight)}</span> per night
           </p>

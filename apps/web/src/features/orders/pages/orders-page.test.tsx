@@ -169,7 +169,7 @@ describe('My Orders: delivery, shipments and paying again', () => {
     await waitFor(() => expect(shownOrders()).toHaveLength(2));
     const paidCard = within(cardOf(paid));
     expect(paidCard.getByTestId('delivery-details').textContent).toBe(
-      'DeliveryDeliveryAddressOginga Odinga Street, Kisumu, Kisumu CountyPhone0722 000 111',
+      'Deliver toOginga Odinga Street, Kisumu, Kisumu CountyPhone0722 000 111',
     );
     expect(paidCard.getByRole('link', { name: '0722 000 111' }).getAttribute('href')).toBe(
       'tel:+254722000111',

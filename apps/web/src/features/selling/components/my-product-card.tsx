@@ -3,6 +3,7 @@ import { CATEGORIES } from '@sokoni/contracts/catalog';
 import { formatKsh } from '@sokoni/contracts/money';
 import type { Product } from '@sokoni/contracts/shop';
 import { Button } from '@/components/button';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { ProductImage } from '@/components/product-image';
 
 type MyProductCardProps = {
@@ -41,6 +42,7 @@ export function MyProductCard({ product, onEdit, onDelete }: MyProductCardProps)
             {product.title}
           </Link>
         </h2>
+        <HiddenNotice moderation={product.moderation} />
         <p className="font-bold text-emerald-800" data-testid="my-product-price">
           {formatKsh(product.price)}
         </p>

@@ -1,47 +1,27 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ComponentProps } from 'react';
+import { BottomSheet, SheetBody, SheetFooter } from '@/components/bottom-sheet';
 import { Button } from '@/components/button';
-import { CloseIcon } from '@/components/icons';
 import { clearFilters } from '../lib/filter-state';
 import type { FilterState } from '../lib/filter-state';
 import { FilterPanel } from './filter-panel';
 
-type FilterDrawerProps = Omit<ComponentProps<typeof FilterPanel>, 'value' | 'onChange'> & {
-  open: boolean;
+type DrawerBodyProps = Omit<ComponentProps<typeof FilterPanel>, 'value' | 'onChange'> & {
   /** The committed filters the drawer starts from each time it opens. */
   filters: FilterState;
   onApply: (next: FilterState) => void;
   onClose: () => void;
 };
 
-function DrawerBody({
-  filters,
-  onApply,
-  onClose,
-  titleId,
-  ...panelProps
-}: Omit<FilterDrawerProps, 'open'> & { titleId: string }) {
+function DrawerBody({ filters, onApply, onClose, ...panelProps }: DrawerBodyProps) {
   // Changes stay in this draft until Apply Filters (spec §4).
   const [draft, setDraft] = useState(filters);
   return (
-    <div className="flex max-h-[85dvh] flex-col">
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-        <h2 id={titleId} className="text-lg font-bold text-slate-900">
-          Filters
-        </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close filters"
-          className="flex size-10 items-center justify-center rounded-lg text-xl text-slate-700 hover:bg-slate-100"
-        >
-          <CloseIcon />
-        </button>
-      </div>
-      <div className="flex-1 overflow-y-auto px-4 py-4">
+    <>
+      <SheetBody>
         <FilterPanel value={draft} onChange={setDraft} {...panelProps} />
-      </div>
-      <div className="grid grid-cols-2 gap-3 border-t border-slate-200 px-4 py-3">
+      </SheetBody>
+      <SheetFooter>
         <Button variant="secondary" onClick={() => setDraft(clearFilters(draft))}>
           Clear All
         </Button>
@@ -53,39 +33,16 @@ function DrawerBody({
         >
           Apply Filters
         </Button>
-      </div>
-    </div>
+      </SheetFooter>
+    </>
   );
 }
 
-/**
- * The mobile bottom sheet. A modal <dialog> keeps focus inside, makes the page behind it inert
- * and closes on Escape.
- */
-export function FilterDrawer({ open, onClose, ...bodyProps }: FilterDrawerProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
+/** The shop's filters on a phone: a bottom sheet with Clear All and Apply Filters (spec §4). */
+export function FilterDrawer({ open, ...bodyProps }: DrawerBodyProps & { open: boolean }) {
   return (
-    <dialog
-      ref={dialogRef}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className="mx-0 mt-auto mb-0 w-full max-w-full overflow-hidden rounded-t-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
-    >
-      {open ? <DrawerBody onClose={onClose} titleId={titleId} {...bodyProps} /> : null}
-    </dialog>
+    <BottomSheet open={open} title="Filters" closeLabel="Close filters" onClose={bodyProps.onClose}>
+      <DrawerBody {...bodyProps} />
+    </BottomSheet>
   );
 }

@@ -1,17 +1,30 @@
 import { lazy, useEffect } from 'react';
+import { REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
 import { QueryError } from '@/components/query-error';
 import { ReviewList } from '@/components/review-list';
-import { ReviewsSection } from '@/components/reviews-section';
+import { ReviewsSection, reviewOffer } from '@/components/reviews-section';
 import { Spinner } from '@/components/spinner';
+import { useAuthStore } from '@/stores/auth';
 import { useReviews } from '../api/get-reviews';
+import { useReviewStanding } from '../api/get-review-standing';
 import { formatReviewDate } from '../lib/review-date';
 
 // The form's code (react-hook-form, zod) loads when someone opens it, not with the page.
 const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 
-/** The reviews section: a 'Write a Review' toggle, the form, and the list newest first. */
+/**
+ * The reviews section: the list newest first and, for a buyer whose order arrived, a 'Write a
+ * Review' toggle and the form; anyone else is told why they may not review (#28).
+ */
 export function ProductReviews({ productId }: { productId: string }) {
   const reviewsQuery = useReviews(productId);
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const standing = useReviewStanding(productId, userId);
+  const offer = reviewOffer(REVIEW_MESSAGES.loginRequired, {
+    signedIn: userId !== null,
+    standing: standing.data,
+    failed: standing.isError,
+  });
 
   // Spec §8 logs a failed reviews load; DESIGN §6 also shows it, so "no reviews" is never a lie.
   useEffect(() => {
@@ -23,6 +36,7 @@ export function ProductReviews({ productId }: { productId: string }) {
       headingId="reviews-heading"
       title="Customer Reviews"
       renderForm={(close) => <ReviewForm productId={productId} onSubmitted={close} />}
+      {...offer}
     >
       {reviewsQuery.isPending ? (
         <p role="status" className="flex items-center gap-2 py-4 text-slate-600">
@@ -40,6 +54,7 @@ export function ProductReviews({ productId }: { productId: string }) {
           reviews={reviewsQuery.data}
           timeOf={(review) => review.date}
           formatTime={formatReviewDate}
+          reportAs="product_review"
         />
       )}
     </ReviewsSection>

@@ -8,7 +8,8 @@ import { formatKES } from '@sokoni/contracts/money';
 import { Button } from '@/components/button';
 import { CartIcon, PinIcon } from '@/components/icons';
 import { RatingStars } from '@/components/rating-stars';
-import { ShareButton } from '@/components/share-button';
+import { ReportButton } from '@/components/report-button';
+import { ShareActions } from '@/components/share-actions';
 import { useCartStore } from '@/stores/cart';
 import { productShare } from '../lib/product-links';
 import { reviewCountText } from '../lib/review-count';
@@ -91,8 +92,9 @@ export function ProductSummary({ product, children }: ProductSummaryProps) {
       </Button>
 
       <div className="flex flex-wrap gap-2">
-        <ShareButton share={productShare(product)} />
+        <ShareActions share={productShare(product)} />
         <WishlistToggle product={product} />
+        <ReportButton subject="product" subjectId={product.id} ownerId={product.seller.id} />
       </div>
 
       <div>

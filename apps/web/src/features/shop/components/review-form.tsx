@@ -1,15 +1,13 @@
 import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES } from '@sokoni/contracts/catalog';
+import { REVIEW_COMMENT_MAX_LENGTH } from '@sokoni/contracts/catalog';
 import { Button } from '@/components/button';
 import { Form, useFormTools } from '@/components/form';
 import type { SubmitOf } from '@/components/form';
 import { FormAlert } from '@/components/form-alert';
-import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Spinner } from '@/components/spinner';
 import { inputClasses } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { useAuthStore } from '@/stores/auth';
 import { useCreateReview } from '../api/create-review';
 import { ReviewForm as ReviewFormSchema } from '../lib/review-form';
 import type { ReviewFormValues } from '../lib/review-form';
@@ -19,14 +17,12 @@ const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
 
 type ReviewFormProps = { productId: string; onSubmitted: () => void };
 
-/** Visitors are asked to sign in and come back here; signed-in users rate 1–5 with an optional comment. */
+/**
+ * A buyer whose order arrived rates the product 1–5 with an optional comment; the page offers the
+ * form to no one else, and the server refuses anyone else all the same.
+ */
 export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
-  const signedIn = useAuthStore((state) => state.user !== null);
   const createReview = useCreateReview();
-
-  if (!signedIn) {
-    return <SignInPrompt message={REVIEW_MESSAGES.loginRequired} />;
-  }
 
   const send: SubmitOf<typeof ReviewFormSchema> = ({ rating, comment }, form) => {
     createReview.mutate(

@@ -3,12 +3,10 @@ import { formatKenyanPhone } from '@sokoni/contracts/delivery-rules';
 import type { Product } from '@sokoni/contracts/shop';
 import { buttonClasses } from '@/components/button';
 import { ChatIcon, PhoneIcon } from '@/components/icons';
-import { phoneContact } from '../lib/product-links';
+import { phoneContact, type PhoneContact } from '../lib/product-links';
 
-/** The seller's contact: a call and a WhatsApp chat when it is a phone number, else the text as written. */
-export function SellerContact({ product }: { product: Product }) {
-  const contact = phoneContact(product);
-  if (!contact) return <span data-testid="seller-contact">{product.sellerContact}</span>;
+/** Call the number, and chat on WhatsApp (in a new tab: wa.me hands over to the app). */
+export function PhoneContactLinks({ contact }: { contact: PhoneContact }) {
   return (
     <span className="flex flex-wrap gap-2" data-testid="seller-contact">
       <a href={contact.callHref} className={buttonClasses('secondary')}>
@@ -26,4 +24,11 @@ export function SellerContact({ product }: { product: Product }) {
       </a>
     </span>
   );
+}
+
+/** The seller's contact: a call and a WhatsApp chat when it is a phone number, else the text as written. */
+export function SellerContact({ product }: { product: Product }) {
+  const contact = phoneContact(product);
+  if (!contact) return <span data-testid="seller-contact">{product.sellerContact}</span>;
+  return <PhoneContactLinks contact={contact} />;
 }

@@ -1,15 +1,21 @@
 import type { SellerProfile } from '@sokoni/contracts/shop';
 import { PinIcon } from '@/components/icons';
 import { RatingStars } from '@/components/rating-stars';
+import { sellerPhoneContact } from '../lib/product-links';
 import { reviewCountText } from '../lib/review-count';
+import { PhoneContactLinks } from './seller-contact';
 
 const memberSinceFormat = new Intl.DateTimeFormat('en-KE', { month: 'long', year: 'numeric' });
 
 const listingCountText = (count: number) => (count === 1 ? '1 listing' : `${count} listings`);
 
-/** Who the seller is: their name, since when they are a member, where they sell from and how buyers rate them. */
+/**
+ * Who the seller is: their name, since when they are a member, where they sell from, how buyers rate
+ * them, and their number to call or WhatsApp when their listings give one.
+ */
 export function SellerProfileCard({ seller }: { seller: SellerProfile }) {
   const initial = seller.name.trim().charAt(0).toUpperCase() || '?';
+  const contact = sellerPhoneContact(seller);
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
       <span
@@ -39,6 +45,11 @@ export function SellerProfileCard({ seller }: { seller: SellerProfile }) {
           </li>
           <li data-testid="seller-listing-count">{listingCountText(seller.listingCount)}</li>
         </ul>
+        {contact ? (
+          <div className="pt-2">
+            <PhoneContactLinks contact={contact} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
-import { PRODUCT_CONTACT } from '@sokoni/contracts/catalog';
+import { PRODUCT_CONTACT, SELLER_MESSAGES } from '@sokoni/contracts/catalog';
 import { kenyanPhoneE164 } from '@sokoni/contracts/delivery-rules';
 import { formatKES } from '@sokoni/contracts/money';
-import type { Product } from '@sokoni/contracts/shop';
+import type { Product, SellerProfile } from '@sokoni/contracts/shop';
+import { pageUrl } from '@/lib/page-url';
 
 /** The product page's full address on this site, as it is shared. */
 export const productUrl = (product: Pick<Product, 'id'>) =>
-  new URL(`/products/${encodeURIComponent(product.id)}`, window.location.origin).href;
+  pageUrl(`/products/${encodeURIComponent(product.id)}`);
 
 /** What the Share button sends: the product's title, its price, and its link. */
 export const productShare = (product: Product) => ({
@@ -17,17 +18,31 @@ export const productShare = (product: Product) => ({
 export type PhoneContact = { phone: string; callHref: string; whatsappHref: string };
 
 /**
+ * A call to an E.164 number, and a WhatsApp chat with it that opens with `message` (wa.me takes the
+ * number's digits without the '+').
+ */
+const phoneLinks = (phone: string, message: string): PhoneContact => ({
+  phone,
+  callHref: `tel:${phone}`,
+  whatsappHref: `https://wa.me/${phone.slice(1)}?text=${encodeURIComponent(message)}`,
+});
+
+/**
  * The seller's contact as a call and a WhatsApp chat about this product, when it reads as a Kenyan
- * phone number; null when it is something else (a name, a stall, an e-mail). wa.me takes the
- * number's E.164 digits without the '+'.
+ * phone number; null when it is something else (a name, a stall, an e-mail).
  */
 export function phoneContact(product: Product): PhoneContact | null {
   const phone = kenyanPhoneE164(product.sellerContact);
-  if (!phone) return null;
-  const text = PRODUCT_CONTACT.whatsappMessage(product.title, productUrl(product));
-  return {
-    phone,
-    callHref: `tel:${phone}`,
-    whatsappHref: `https://wa.me/${phone.slice(1)}?text=${encodeURIComponent(text)}`,
-  };
+  return phone
+    ? phoneLinks(phone, PRODUCT_CONTACT.whatsappMessage(product.title, productUrl(product)))
+    : null;
 }
+
+/** A seller's number as a call and a WhatsApp chat that opens with their page's link; null without one. */
+export const sellerPhoneContact = (seller: SellerProfile): PhoneContact | null =>
+  seller.phone
+    ? phoneLinks(
+        seller.phone,
+        SELLER_MESSAGES.whatsappMessage(pageUrl(`/sellers/${encodeURIComponent(seller.id)}`)),
+      )
+    : null;

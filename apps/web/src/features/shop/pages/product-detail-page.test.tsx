@@ -4,6 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_NOT_FOUND } from '@sokoni/contracts/catalog';
+import { MODERATION_TEXTS } from '@sokoni/contracts/moderation-rules';
+import { useAuthStore } from '@/stores/auth';
 import { apiFailure, noContent } from '@/test/answers';
 import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -87,5 +89,46 @@ describe('product detail page', () => {
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(product.title));
     await waitFor(() => expect(views).toEqual([`/api/products/${product.id}/views`]));
+  });
+
+  it("shows its seller why Sokoni's moderators hid it, and no Report button; anyone else may report it", async () => {
+    const product = buildProduct({
+      title: 'Replica wristwatch',
+      moderation: { hiddenReason: 'Counterfeit goods' },
+    });
+    useAuthStore.setState({
+      user: {
+        id: product.seller.id,
+        name: product.seller.name,
+        email: 'seller@example.co.ke',
+        role: 'user',
+        token: 'jwt',
+      },
+    });
+    server.use(
+      http.get(`/api/products/${product.id}`, () => HttpResponse.json(product)),
+      http.get(`/api/reviews/product/${product.id}`, () => HttpResponse.json([])),
+      http.get('/api/wishlist', () => HttpResponse.json([])),
+    );
+    const page = (
+      <Routes>
+        <Route path="/products/:id" element={<ProductDetailPage />} />
+      </Routes>
+    );
+    const { unmount } = renderWithProviders(page, { url: `/products/${product.id}` });
+
+    expect((await screen.findByTestId('hidden-notice')).textContent).toBe(
+      MODERATION_TEXTS.hiddenForOwner('Counterfeit goods'),
+    );
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    unmount();
+
+    // Anyone else meets it only once it is shown again, and may report it.
+    useAuthStore.setState({ user: null });
+    const { moderation: _hidden, ...shown } = product;
+    server.use(http.get(`/api/products/${product.id}`, () => HttpResponse.json(shown)));
+    renderWithProviders(page, { url: `/products/${product.id}` });
+    expect(await screen.findByRole('button', { name: 'Report' })).toBeTruthy();
+    expect(screen.queryByTestId('hidden-notice')).toBeNull();
   });
 });

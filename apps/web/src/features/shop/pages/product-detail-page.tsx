@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { EBOOK_TITLE } from '@sokoni/contracts/catalog';
 import type { Product } from '@sokoni/contracts/shop';
 import { Button, buttonClasses } from '@/components/button';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { ImageGallery } from '@/components/image-gallery';
 import { hasCode } from '@/lib/api-client';
 import { useMetaDescription } from '@/lib/use-meta-description';
@@ -54,6 +55,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <article className="space-y-10">
       <title>{`${product.title} — Sokoni`}</title>
+      <HiddenNotice moderation={product.moderation} />
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <ImageGallery key={product.id} title={product.title} images={product.image} />
         <ProductSummary product={product}>

@@ -21,6 +21,7 @@ const profile = (overrides: Partial<SellerProfile> = {}): SellerProfile => ({
   listingCount: PRODUCT_PAGE_SIZE + 1,
   rating: 3.7,
   reviewCount: 3,
+  phone: null,
   ...overrides,
 });
 
@@ -64,6 +65,24 @@ describe('seller page', () => {
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(PRODUCT_PAGE_SIZE + 1));
   });
 
+  it("offers the seller's number as a call and a WhatsApp chat with their page's link, and prices their listings in KES", async () => {
+    const seller = { id: SELLER_ID, name: 'Wanjiru Crafts' };
+    server.use(
+      http.get(`/api/sellers/${SELLER_ID}`, () => HttpResponse.json(profile({ phone: '+254722456789' }))),
+      http.get('/api/products', () => pageAnswer([buildProduct({ seller, price: 1900 })])),
+    );
+    openSellerPage();
+
+    const call = await screen.findByRole('link', { name: 'Call 0722 456 789' });
+    expect(call.getAttribute('href')).toBe('tel:+254722456789');
+    const chat = new URL(screen.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')!);
+    expect(`${chat.origin}${chat.pathname}`).toBe('https://wa.me/254722456789');
+    expect(chat.searchParams.get('text')).toBe(
+      `Hello, I found your shop on Sokoni: ${window.location.origin}/sellers/${SELLER_ID}`,
+    );
+    expect((await screen.findByTestId('product-price')).textContent).toBe('KES 1,900');
+  });
+
   it('shows a user with nothing listed as a seller with no listings and no reviews yet', async () => {
     server.use(
       http.get(`/api/sellers/${SELLER_ID}`, () =>
@@ -77,6 +96,7 @@ describe('seller page', () => {
     expect(screen.getByTestId('seller-rating').textContent).toBe('No reviews yet');
     expect(screen.getByTestId('seller-listing-count').textContent).toBe('0 listings');
     expect(screen.queryByTestId('seller-location')).toBeNull();
+    expect(screen.queryByTestId('seller-contact')).toBeNull();
   });
 
   it("says 'Seller not found.' for an unknown seller", async () => {

@@ -43,6 +43,13 @@ describe('wishlist page', () => {
 
     await waitFor(() => expect(titles()).toEqual(['Solar lamp', 'Kiondo basket']));
     expect(screen.getByTestId('wishlist-count').textContent).toBe('2 saved products');
+    // The headings step down one level at a time: h1 Wishlist, h2 the count, h3 each card's title.
+    expect(screen.getAllByRole('heading').map((heading) => heading.tagName)).toEqual([
+      'H1',
+      'H2',
+      'H3',
+      'H3',
+    ]);
     for (const heart of screen.getAllByRole('button', { name: 'Remove from wishlist' })) {
       expect(heart.getAttribute('aria-pressed')).toBe('true');
     }

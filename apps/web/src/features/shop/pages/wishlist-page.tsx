@@ -32,9 +32,10 @@ function WishlistContent() {
   const count = wishlist.data.length;
   return (
     <div className="space-y-4">
-      <p className="font-semibold text-slate-800" data-testid="wishlist-count">
+      {/* The grid's heading: its cards' titles are h3s under it (axe: heading-order). */}
+      <h2 className="font-semibold text-slate-800" data-testid="wishlist-count">
         {count === 1 ? '1 saved product' : `${count} saved products`}
-      </p>
+      </h2>
       <ProductGrid products={wishlist.data} columns={COLUMNS} priorityCount={4} />
     </div>
   );

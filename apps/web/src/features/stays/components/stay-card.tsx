@@ -17,16 +17,8 @@ export function StayCard({ stay, priority = false }: StayCardProps) {
     <LinkCard testId="stay-card">
       <LinkCardImage src={stay.images[0]} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} priority={priority} />
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <div className="flex items-start justify-between gap-3">
-          <LinkCardTitle to={`/stays/${stay.id}`}>{stay.title}</LinkCardTitle>
-          <p className="flex shrink-0 items-center gap-1 text-sm font-medium text-slate-800">
-            <span aria-hidden="true" className="text-amber-500">
-              ★
-            </span>
-            <span className="sr-only">Rating: </span>
-            <span data-testid="stay-rating">{ratingSummary(stay)}</span>
-          </p>
-        </div>
+        {/* The title has the card's whole width: beside the rating it was cut after a word or two. */}
+        <LinkCardTitle to={`/stays/${stay.id}`}>{stay.title}</LinkCardTitle>
         <p className="flex items-start gap-1.5 text-sm text-slate-700">
           <PinIcon className="mt-0.5 shrink-0 text-slate-500" />
           <span className="sr-only">Location: </span>
@@ -35,9 +27,18 @@ export function StayCard({ stay, priority = false }: StayCardProps) {
         <p className="text-sm text-slate-600">
           {guestsLabel(stay.guests)} · {bedroomsLabel(stay.bedrooms)}
         </p>
-        <p className="mt-auto pt-2 font-bold text-emerald-800" data-testid="stay-price">
-          {nightlyPrice(stay.pricePerNight)}
-        </p>
+        <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 pt-2">
+          <p className="font-bold text-emerald-800" data-testid="stay-price">
+            {nightlyPrice(stay.pricePerNight)}
+          </p>
+          <p className="flex items-center gap-1 text-sm font-medium text-slate-800">
+            <span aria-hidden="true" className="text-amber-500">
+              ★
+            </span>
+            <span className="sr-only">Rating: </span>
+            <span data-testid="stay-rating">{ratingSummary(stay)}</span>
+          </p>
+        </div>
       </div>
     </LinkCard>
   );

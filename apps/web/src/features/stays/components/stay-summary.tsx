@@ -1,9 +1,21 @@
 import type { Stay } from '@sokoni/contracts/stays';
 import { PinIcon } from '@/components/icons';
 import { RatingStars } from '@/components/rating-stars';
-import { bathroomsLabel, bedroomsLabel, guestsLabel, nightlyPrice, ratingSummary } from '../lib/stay-display';
+import { ReportButton } from '@/components/report-button';
+import { ShareActions } from '@/components/share-actions';
+import {
+  bathroomsLabel,
+  bedroomsLabel,
+  guestsLabel,
+  nightlyPrice,
+  ratingSummary,
+  stayShare,
+} from '../lib/stay-display';
 
-/** Title, place, rating, the facts a guest compares (guests, bedrooms, bathrooms), host and price. */
+/**
+ * Title, place, rating, the facts a guest compares (guests, bedrooms, bathrooms), host and price,
+ * and the ways to pass the stay on.
+ */
 export function StaySummary({ stay }: { stay: Stay }) {
   return (
     <div className="space-y-4">
@@ -38,12 +50,18 @@ export function StaySummary({ stay }: { stay: Stay }) {
       <p className="text-2xl font-bold text-emerald-800" data-testid="stay-price">
         {nightlyPrice(stay.pricePerNight)}
       </p>
-      <a
-        href="#book"
-        className="inline-flex min-h-11 items-center font-semibold text-emerald-800 underline underline-offset-2"
-      >
-        Choose your dates
-      </a>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <a
+          href="#book"
+          className="inline-flex min-h-11 items-center font-semibold text-emerald-800 underline underline-offset-2"
+        >
+          Choose your dates
+        </a>
+        <ReportButton subject="stay" subjectId={stay.id} ownerId={stay.hostId} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <ShareActions share={stayShare(stay)} />
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANCELLATION_POLICY_TEXTS } from '@sokoni/contracts/cancellations';
 import { MPESA_MESSAGES } from '@sokoni/contracts/mpesa';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
+import type { ReviewStanding } from '@sokoni/contracts/reviews';
 import type { Stay, TakenRange } from '@sokoni/contracts/stays';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
@@ -57,12 +58,20 @@ function LoginProbe() {
 
 type Answer = (body: unknown) => Response;
 
+/** A guest whose stay is over: they may review it. */
+const MAY_REVIEW: ReviewStanding = { canReview: true, code: null, message: null };
+
 /**
  * GET /api/stays/{id} answers `stay` (STAY_NOT_FOUND for any other id), and its availability for
- * the signed-in guest `own` (else the stay's own nights); a POST is answered by its path in
- * `answers`, its body recorded.
+ * the signed-in guest `own` (else the stay's own nights) with their standing as a reviewer `review`;
+ * a POST is answered by its path in `answers`, its body recorded.
  */
-function fakeApi(stay: Stay | null, answers: Record<string, Answer> = {}, own?: TakenRange[]) {
+function fakeApi(
+  stay: Stay | null,
+  answers: Record<string, Answer> = {},
+  own?: TakenRange[],
+  review: ReviewStanding = MAY_REVIEW,
+) {
   const posts: { path: string; body: unknown }[] = [];
   let stayGets = 0;
   let availabilityGets = 0;
@@ -75,7 +84,7 @@ function fakeApi(stay: Stay | null, answers: Record<string, Answer> = {}, own?: 
     http.get('/api/stays/:id/availability', ({ params }) => {
       if (params.id !== stay?.id) return apiFailure(404, 'STAY_NOT_FOUND', STAY_MESSAGES.notFound);
       availabilityGets += 1;
-      return HttpResponse.json({ bookings: own ?? stay?.bookings ?? [] });
+      return HttpResponse.json({ bookings: own ?? stay?.bookings ?? [], review });
     }),
     http.post('/api/*', async ({ request }) => {
       const path = new URL(request.url).pathname;
@@ -172,6 +181,28 @@ describe('stay page', () => {
     expect(screen.getByTestId('cancellation-policy').textContent).toBe(
       `Cancellation policy: Moderate. ${CANCELLATION_POLICY_TEXTS.moderate.rule}`,
     );
+  });
+
+  it("shares the stay through the phone's share sheet, and on WhatsApp with its title and link", async () => {
+    const user = userEvent.setup();
+    const share = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
+    const stay = buildStay({ title: 'Diani Beach Villa', location: 'Diani, Kwale' });
+    fakeApi(stay);
+    renderStayPage(stay.id);
+    const url = `${window.location.origin}/stays/${stay.id}`;
+
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith({
+      title: 'Diani Beach Villa',
+      text: 'KES 4,500 / night · Diani, Kwale',
+      url,
+    });
+    const whatsapp = screen.getByRole('link', { name: 'Share on WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Diani Beach Villa\n${url}`)}`,
+    );
+    expect(whatsapp.getAttribute('target')).toBe('_blank');
   });
 
   it("greys out past days and taken nights; a booking's check-out day stays free for a check-in", async () => {
@@ -450,7 +481,7 @@ describe('stay page', () => {
 
     expect(screen.getByRole('alert').textContent).toBe(`${STAY_MESSAGES.bookingLoginRequired} Log in`);
     expect(posts).toEqual([]);
-    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    await user.click(within(screen.getByRole('alert')).getByRole('link', { name: 'Log in' }));
     expect(await screen.findByText(`Login page, back to /stays/${stay.id}`)).toBeTruthy();
   });
 
@@ -484,6 +515,19 @@ describe('stay page', () => {
 });
 
 describe('stay reviews', () => {
+  it('offers no form to a signed-in guest whose stay is not over, saying when they may review', async () => {
+    const stay = buildStay();
+    const notYet = STAY_MESSAGES.reviewAfterCheckOut('2026-03-14');
+    fakeApi(stay, {}, undefined, { canReview: false, code: 'REVIEW_NOT_YET', message: notYet });
+    renderStayPage(stay.id);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect((await screen.findByTestId('review-refusal')).textContent).toBe(
+      'You can review after check-out on Sat, 14 Mar 2026.',
+    );
+    expect(screen.queryByRole('button', { name: 'Write a Review' })).toBeNull();
+  });
+
   const REVIEWED = buildStay({
     rating: 4,
     reviewCount: 1,
@@ -521,7 +565,7 @@ describe('stay reviews', () => {
     });
     renderStayPage(REVIEWED.id);
     await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('button', { name: 'Write a Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Write a Review' }));
     const form = within(await screen.findByRole('form', { name: 'Review this stay' }, LAZY_LOAD));
 
     await user.click(form.getByRole('button', { name: 'Submit Review' }));
@@ -562,7 +606,7 @@ describe('stay reviews', () => {
     });
     renderStayPage(REVIEWED.id);
     await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('button', { name: 'Write a Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Write a Review' }));
     const form = within(await screen.findByRole('form', { name: 'Review this stay' }, LAZY_LOAD));
 
     await user.click(form.getByRole('radio', { name: '5 stars' }));
@@ -574,16 +618,15 @@ describe('stay reviews', () => {
     await waitFor(() => expect(stayGets()).toBe(2));
   });
 
-  it('asks a visitor to log in to review, coming back to this stay', async () => {
+  it('asks a visitor to log in to review, offering no form, coming back to this stay', async () => {
     useAuthStore.setState({ user: null });
     const user = userEvent.setup();
     fakeApi(REVIEWED);
     renderStayPage(REVIEWED.id);
     await screen.findByRole('heading', { level: 1 });
 
-    await user.click(screen.getByRole('button', { name: 'Write a Review' }));
-    expect(await screen.findByText(STAY_MESSAGES.reviewLoginRequired)).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Review this stay' })).toBeNull();
+    expect(screen.getByText(STAY_MESSAGES.reviewLoginRequired)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Write a Review' })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Log in' }));
     expect(await screen.findByText(`Login page, back to /stays/${REVIEWED.id}`)).toBeTruthy();
   });

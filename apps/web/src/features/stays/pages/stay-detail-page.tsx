@@ -3,6 +3,7 @@ import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import type { Stay } from '@sokoni/contracts/stays';
 import { buttonClasses } from '@/components/button';
 import { DetailPage } from '@/components/detail-page';
+import { HiddenNotice } from '@/components/hidden-notice';
 import { ImageGallery } from '@/components/image-gallery';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { useStay } from '../api/get-stay';
@@ -11,7 +12,7 @@ import { StayBooking } from '../components/stay-booking';
 import { StayDetailSkeleton } from '../components/stay-detail-skeleton';
 import { StayReviews } from '../components/stay-reviews';
 import { StaySummary } from '../components/stay-summary';
-import { nightlyPrice } from '../lib/stay-display';
+import { stayBlurb } from '../lib/stay-display';
 
 function StayNotFound() {
   return (
@@ -27,10 +28,11 @@ function StayNotFound() {
 }
 
 function StayDetail({ stay }: { stay: Stay }) {
-  useMetaDescription(`${nightlyPrice(stay.pricePerNight)} · ${stay.location}`);
+  useMetaDescription(stayBlurb(stay));
   return (
     <article className="space-y-10">
       <title>{`${stay.title} — Sokoni`}</title>
+      <HiddenNotice moderation={stay.moderation} />
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:gap-10">
         <ImageGallery key={stay.id} title={stay.title} images={stay.images} shape="landscape" />
         <StaySummary stay={stay} />

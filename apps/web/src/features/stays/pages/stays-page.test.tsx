@@ -8,6 +8,7 @@ import { pageAnswer } from '@/test/answers';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { recordRequests, server } from '@/test/server';
+import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from '@/test/viewport';
 import type { SentRequest } from '@/test/server';
 import { buildStay } from '../test/stay-fakes';
 import { StaysPage } from './stays-page';
@@ -20,6 +21,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  setViewportWidth(DEFAULT_VIEWPORT_WIDTH);
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -30,14 +32,19 @@ const summary = ({
   ...stay
 }: ReturnType<typeof buildStay>): StaySummary => stay;
 
-/** Answers GET /api/stays with `stays` (narrowed by `q` in the title), paged like the API. */
+/** Answers GET /api/stays with `stays` (narrowed by `q` in the title and by amenities), paged like the API. */
 function fakeStays(stays: StaySummary[]) {
   const requests = recordRequests();
   server.use(
     http.get('/api/stays', ({ request }) => {
       const url = new URL(request.url);
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
-      const matches = stays.filter((stay) => stay.title.toLowerCase().includes(q));
+      const amenities = url.searchParams.getAll('amenities');
+      const matches = stays.filter(
+        (stay) =>
+          stay.title.toLowerCase().includes(q) &&
+          amenities.every((amenity) => stay.amenities.some((has) => has === amenity)),
+      );
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? STAY_PAGE_SIZE);
       return pageAnswer(matches.slice(offset, offset + limit), matches.length);
@@ -115,8 +122,6 @@ describe('stays page', () => {
     renderStaysPage();
     await waitFor(() => expect(cards()).toHaveLength(1));
 
-    await user.click(screen.getByRole('button', { name: 'Filters' }));
-    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('true');
     await user.type(screen.getByRole('searchbox', { name: 'Search stays' }), 'Diani{Enter}');
     await user.click(screen.getByRole('checkbox', { name: 'Pool' }));
     await user.click(screen.getByRole('checkbox', { name: 'Wi-Fi' }));
@@ -219,6 +224,36 @@ describe('stays page', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
 
     await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+
+  it("opens the filters in a bottom sheet on a phone, applied with 'Show N stays' counting the choice", async () => {
+    setViewportWidth(390);
+    const user = userEvent.setup();
+    fakeStays([
+      summary(buildStay({ title: 'Diani Beach Villa', amenities: ['Pool', 'Wi-Fi'] })),
+      summary(buildStay({ title: 'Malindi Sea View', amenities: ['Pool'] })),
+      summary(buildStay({ title: 'Kisumu Room', amenities: ['Wi-Fi'] })),
+    ]);
+    renderStaysPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    // On a phone no panel stands beside the stays: the filters wait behind one button.
+    expect(screen.queryByRole('checkbox', { name: 'Pool' })).toBeNull();
+
+    const filtersButton = screen.getByRole('button', { name: 'Filters' });
+    await user.click(filtersButton);
+    const sheet = within(screen.getByRole('dialog', { name: 'Filters' }));
+    expect(await sheet.findByRole('button', { name: 'Show 3 stays' })).toBeTruthy();
+    await user.click(sheet.getByRole('checkbox', { name: 'Pool' }));
+    expect(await sheet.findByRole('button', { name: 'Show 2 stays' })).toBeTruthy();
+    // A draft until applied: the list behind the sheet and the address are as they were.
+    expect(currentUrl()).toBe('/stays');
+    expect(cards()).toHaveLength(3);
+
+    await user.click(sheet.getByRole('button', { name: 'Show 2 stays' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(currentUrl()).toBe('/stays?amenities=Pool');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Filters/ }));
   });
 
   it('shows grey cards while the first page loads', () => {

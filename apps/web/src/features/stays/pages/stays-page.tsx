@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button';
 import { SlidersIcon } from '@/components/icons';
 import { SearchForm } from '@/components/search-form';
 import { useStays } from '../api/get-stays';
 import { StayFilterPanel } from '../components/stay-filter-panel';
+import { StayFilterSheet } from '../components/stay-filter-sheet';
 import { StayResults } from '../components/stay-results';
 import { useStayFilters } from '../hooks/use-stay-filters';
+import { useDesktop } from '../hooks/use-wide-screen';
 import { activeStayFilterCount, clearStayFilters, isFiltered } from '../lib/stay-filters';
 
 function ClearAll({ count, onClear }: { count: number; onClear: () => void }) {
@@ -29,13 +31,15 @@ function ClearAll({ count, onClear }: { count: number; onClear: () => void }) {
 
 /**
  * 'Discover Amazing Stays': search over titles and places, then price, guests, dates, sort and
- * amenities, all kept in the URL. On a phone the filters fold away behind one button.
+ * amenities, all kept in the URL. On a desktop the filters stand beside the stays and apply at
+ * once; on a phone they open in a bottom sheet, applied with 'Show N stays'.
  */
 export function StaysPage() {
   const [filters, setFilters] = useStayFilters();
   const stays = useStays(filters);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const panelId = useId();
+  const desktop = useDesktop();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   const total = stays.data?.pages.at(-1)?.total;
   const count = activeStayFilterCount(filters);
   const clearAll = () => setFilters(clearStayFilters(filters));
@@ -65,41 +69,61 @@ export function StaysPage() {
         />
       </div>
       <div className="lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8">
-        <aside aria-labelledby={`${panelId}-title`} className="mb-4 lg:mb-0">
-          <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id={`${panelId}-title`} className="hidden text-lg font-bold text-slate-900 lg:block">
-                Filters
-              </h2>
-              <button
-                type="button"
-                aria-expanded={filtersOpen}
-                aria-controls={panelId}
-                onClick={() => setFiltersOpen((open) => !open)}
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 lg:hidden"
-              >
-                <SlidersIcon className="text-lg" />
-                Filters
-                {count ? (
-                  <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs text-white">{count}</span>
-                ) : null}
-              </button>
-              <ClearAll count={count} onClear={clearAll} />
-            </div>
-            <div id={panelId} className={`mt-4 lg:block ${filtersOpen ? 'block' : 'hidden'}`}>
+        {desktop ? (
+          <aside aria-labelledby="stay-filters-title">
+            <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+                <h2 id="stay-filters-title" className="text-lg font-bold text-slate-900">
+                  Filters
+                </h2>
+                <ClearAll count={count} onClear={clearAll} />
+              </div>
               <StayFilterPanel value={filters} onChange={setFilters} />
             </div>
-          </div>
-        </aside>
+          </aside>
+        ) : null}
 
         <div className="min-w-0 space-y-4">
-          <p className="font-semibold text-slate-800" aria-live="polite" data-testid="result-count">
-            {total === undefined ? '' : `${total} ${total === 1 ? 'stay' : 'stays'}`}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="font-semibold text-slate-800" aria-live="polite" data-testid="result-count">
+              {total === undefined ? '' : `${total} ${total === 1 ? 'stay' : 'stays'}`}
+            </p>
+            {desktop ? null : (
+              <div className="flex items-center gap-2">
+                <ClearAll count={count} onClear={clearAll} />
+                <button
+                  ref={filtersButton}
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={() => setSheetOpen(true)}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                >
+                  <SlidersIcon className="text-lg" />
+                  Filters
+                  {count ? (
+                    <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs text-white">
+                      {count}
+                    </span>
+                  ) : null}
+                </button>
+              </div>
+            )}
+          </div>
           <h2 className="sr-only">Stays</h2>
           <StayResults query={stays} filtered={isFiltered(filters)} />
         </div>
       </div>
+      {desktop ? null : (
+        <StayFilterSheet
+          open={sheetOpen}
+          filters={filters}
+          onApply={setFilters}
+          onClose={() => {
+            setSheetOpen(false);
+            filtersButton.current?.focus();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -8,11 +8,16 @@ import {
 import type { InstructorCourse } from '@sokoni/contracts/courses';
 import { formatKES } from '@sokoni/contracts/money';
 import { buttonClasses } from '@/components/button';
+import { DraftBadge, PublishCourse } from '@/components/course-publishing';
 import { DashboardFigure } from '@/components/dashboard-figure';
+import { HiddenNotice } from '@/components/hidden-notice';
 
 const count = (value: number) => value.toLocaleString('en-KE');
 
-/** One of the instructor's courses with its figures: enrolments, completion rate, revenue, rating. */
+/**
+ * One of the instructor's courses with its figures: enrolments, completion rate, revenue, rating; a
+ * draft says so, with its Publish (#28).
+ */
 export function InstructorCourseCard({ course }: { course: InstructorCourse }) {
   const rating = course.ratingCount
     ? `${formatCourseRating(course.rating)} (${count(course.ratingCount)})`
@@ -33,12 +38,14 @@ export function InstructorCourseCard({ course }: { course: InstructorCourse }) {
       />
       <div className="min-w-0 flex-1 space-y-3">
         <div>
+          {course.publishedAt === null ? <DraftBadge /> : null}
           <h2 className="text-lg leading-snug font-semibold break-words text-slate-900">{course.title}</h2>
           <p className="text-sm text-slate-600">
             {formatCoursePrice(course.price)} · {COURSE_MESSAGES.lessons(course.lessonCount)} ·{' '}
             {formatCourseDuration(course.duration)} · {course.level}
           </p>
         </div>
+        <HiddenNotice moderation={course.moderation} />
         <dl className="grid grid-cols-2 gap-2 lg:grid-cols-4">
           <DashboardFigure term="Enrolments" value={count(course.enrolledCount)} />
           <DashboardFigure term="Completion rate" value={`${course.completionRate}%`} />
@@ -46,6 +53,7 @@ export function InstructorCourseCard({ course }: { course: InstructorCourse }) {
           <DashboardFigure term="Rating" value={rating} />
         </dl>
         <div className="flex flex-wrap gap-2">
+          {course.publishedAt === null ? <PublishCourse course={course} /> : null}
           <Link
             to={`/instructor/courses/${encodeURIComponent(course.id)}/edit`}
             className={buttonClasses('secondary')}

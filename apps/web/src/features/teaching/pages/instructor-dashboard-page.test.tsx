@@ -1,6 +1,7 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import type { InstructorCourse } from '@sokoni/contracts/courses';
@@ -70,6 +71,46 @@ describe('instructor dashboard', () => {
     expect(figure(second, 'Completion rate')).toBe('0%');
     expect(figure(second, 'Revenue')).toBe('KES 0');
     expect(figure(second, 'Rating')).toBe('—');
+  });
+
+  it('marks drafts and publishes one that has a lesson; a draft without one says what it needs', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const ready = buildInstructorCourse({ title: 'Beekeeping Basics', publishedAt: null, lessonCount: 2 });
+    const empty = buildInstructorCourse({ title: 'Soap Making', publishedAt: null, lessonCount: 0 });
+    const live = buildInstructorCourse({ title: 'Dairy Goats' });
+    let published = false;
+    const publishes: string[] = [];
+    serve(() =>
+      HttpResponse.json([
+        { ...ready, publishedAt: published ? '2026-03-10T06:00:00.000Z' : null },
+        empty,
+        live,
+      ]),
+    );
+    server.use(
+      http.post('/api/courses/:id/publish', ({ params }) => {
+        publishes.push(String(params.id));
+        published = true;
+        return HttpResponse.json({ ...ready, publishedAt: '2026-03-10T06:00:00.000Z' });
+      }),
+    );
+    renderWithProviders(<InstructorDashboardPage />, { url: '/instructor/courses' });
+
+    const [first, second, third] = (await screen.findAllByTestId('instructor-course')).map((card) =>
+      within(card),
+    );
+    expect(first!.getByText(COURSE_MESSAGES.draft)).toBeTruthy();
+    expect(second!.getByText(COURSE_MESSAGES.draft)).toBeTruthy();
+    expect(second!.getByText('Add a lesson before publishing this course.')).toBeTruthy();
+    expect(second!.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    expect(third!.queryByText(COURSE_MESSAGES.draft)).toBeNull();
+    expect(third!.queryByRole('button', { name: /^Publish/ })).toBeNull();
+
+    await user.click(first!.getByRole('button', { name: 'Publish Beekeeping Basics' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(COURSE_MESSAGES.published));
+    expect(publishes).toEqual([ready.id]);
+    await waitFor(() => expect(first!.queryByText(COURSE_MESSAGES.draft)).toBeNull());
   });
 
   it("says 'No Courses Yet' and offers 'Create a Course'", async () => {

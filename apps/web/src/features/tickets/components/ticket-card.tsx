@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { TicketWithEvent } from '@sokoni/contracts/events';
-import { formatNairobiTime } from '@sokoni/contracts/events-rules';
+import { formatNairobiTime, formatTicketCode } from '@sokoni/contracts/events-rules';
 import { MY_TICKETS_MESSAGES } from '../lib/ticket-messages';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { TicketQrCode } from './ticket-qr-code';
@@ -12,8 +12,9 @@ type TicketCardProps = {
 };
 
 /**
- * One ticket: its event, how many people it admits, its ID in text and as the QR code shown at the
- * door; a refunded one (its event cancelled, #27) says so, with no QR code to show.
+ * One ticket: its event, how many people it admits, the short code a person types at the gate, its
+ * ID in text and as the QR code shown at the door; a refunded one (its event cancelled, #27) says
+ * so, with no QR code to show.
  */
 export function TicketCard({ ticket, past }: TicketCardProps) {
   const { event } = ticket;
@@ -56,6 +57,15 @@ export function TicketCard({ ticket, past }: TicketCardProps) {
           <dt className="text-slate-600">Tickets</dt>
           <dd className="text-slate-900" data-testid="ticket-quantity">
             {ticket.quantity}
+          </dd>
+          <dt className="text-slate-600">Ticket code</dt>
+          <dd>
+            <code
+              data-testid="ticket-code"
+              className="font-mono text-lg font-bold tracking-widest text-slate-900 select-all"
+            >
+              {formatTicketCode(ticket.shortCode)}
+            </code>
           </dd>
           <dt className="text-slate-600">Ticket ID</dt>
           <dd>

@@ -46,6 +46,7 @@ function buildTicket(
     quantity: 1,
     status: 'valid',
     checkedInAt: null,
+    shortCode: 'K7QM4XPT',
     event: ofEvent,
     ...overrides,
   };
@@ -90,6 +91,8 @@ describe('My Tickets', () => {
     expect(first.textContent).toContain('Ngong Racecourse, Nairobi');
     expect(within(first).getByTestId('ticket-quantity').textContent).toBe('2');
     expect(within(first).getByTestId('ticket-id').textContent).toBe(upcoming.id);
+    // Two groups of four, easy to read out at the gate.
+    expect(within(first).getByTestId('ticket-code').textContent).toBe('K7QM 4XPT');
     expect(within(first).queryByText('Past event')).toBeNull();
     expect(within(first).queryByText(/Checked in/)).toBeNull();
 

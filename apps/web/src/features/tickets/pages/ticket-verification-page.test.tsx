@@ -49,7 +49,7 @@ function serveVerify(response: () => Response | Promise<Response>) {
   return bodies;
 }
 
-const idInput = () => screen.getByLabelText('Ticket ID');
+const idInput = () => screen.getByLabelText('Ticket code');
 const verifyButton = () => screen.getByRole('button', { name: 'Verify Ticket' });
 const toggle = () => screen.getByRole('button', { name: /^(Scan QR Code|Close Scanner)$/ });
 const result = () => screen.getByTestId('verification-result');
@@ -119,7 +119,11 @@ describe('Ticket Verification', () => {
   });
 
   it.each([
-    [409, 'ALREADY_CHECKED_IN', EVENT_MESSAGES.alreadyCheckedIn('2026-11-20T15:05:00Z')],
+    [
+      409,
+      'ALREADY_CHECKED_IN',
+      EVENT_MESSAGES.alreadyCheckedIn('Amina Wanjiku Hassan', '2026-11-20T15:05:00Z'),
+    ],
     // Also the answer to a ticket of another organizer's event: the door tells no one which IDs exist.
     [404, 'TICKET_NOT_FOUND', EVENT_MESSAGES.ticketNotFound],
   ])('shows the red panel with the server message on a %i', async (status, code, message) => {

@@ -4,6 +4,7 @@ import { VerifyTicketInput } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { Button } from '@/components/button';
 import { Form, useFormTools } from '@/components/form';
+import { FieldHint } from '@/components/field-frame';
 import { FormAlert } from '@/components/form-alert';
 import { CameraIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
@@ -12,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useVerifyTicket } from '../api/verify-ticket';
 import { TicketScanner } from '../components/ticket-scanner';
 import { VerificationResult } from '../components/verification-result';
-import { cameraErrorMessage } from '../lib/ticket-messages';
+import { TICKET_CODE_HINT, cameraErrorMessage } from '../lib/ticket-messages';
 
 /** Spec §9: the scanner toggle rests for a second after each press. */
 export const SCANNER_TOGGLE_LOCK_MS = 1000;
@@ -30,7 +31,10 @@ function useCooldown(ms: number) {
   return [active, raise] as const;
 }
 
-/** The organizer checks tickets in at the door: typed, or scanned from the buyer's QR code. */
+/**
+ * The organizer checks tickets in at the door: scanned from the buyer's QR code, or typed (the
+ * ticket's short code, or its whole ID).
+ */
 export function TicketVerificationPage() {
   const verification = useVerifyTicket();
   return (
@@ -116,8 +120,9 @@ function TicketCheck({ verification }: { verification: ReturnType<typeof useVeri
       <div className="space-y-3">
         <TextField
           id="ticket-id"
-          label="Ticket ID"
+          label="Ticket code"
           placeholder="Enter ticket ID"
+          hint={<FieldHint>{TICKET_CODE_HINT}</FieldHint>}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
