@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Attendee, Event } from '@sokoni/contracts/events';
 import { EVENT_MESSAGES, attendeesCsvFileName, formatNairobiTime } from '@sokoni/contracts/events-rules';
-import { Button, buttonClasses } from '@/components/button';
+import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { PagedResults } from '@/components/paged-results';
 import { QueryError } from '@/components/query-error';
@@ -10,8 +10,8 @@ import { LoadingState, Spinner } from '@/components/spinner';
 import { errorMessage, hasCode } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { useDownloadAttendees } from '../api/download-attendees';
-import { useEvent } from '../api/get-event';
 import { useEventAttendees } from '../api/get-event-attendees';
+import { OrganizerEvent } from '../components/organizer-event';
 
 /** What the attendee list says beyond the contract's event messages. */
 const ATTENDEES_MESSAGES = {
@@ -19,12 +19,6 @@ const ATTENDEES_MESSAGES = {
   none: 'No tickets yet: attendees show here as tickets are sold or claimed.',
   downloadFailed: 'The attendee list could not be downloaded. Please try again.',
 } as const;
-
-const backToEvents = (
-  <Link to="/tickets/organizer" className={buttonClasses('secondary')}>
-    Back to Your Events
-  </Link>
-);
 
 function DownloadCsv({ event }: { event: Event }) {
   const download = useDownloadAttendees(event.id);
@@ -112,36 +106,20 @@ function AttendeeList({ event }: { event: Event }) {
 }
 
 function EventAttendees({ id }: { id: string }) {
-  const eventQuery = useEvent(id);
-  if (eventQuery.isPending) return <LoadingState label="Loading your event..." />;
-  if (eventQuery.isError) {
-    if (hasCode(eventQuery.error, 'EVENT_NOT_FOUND')) {
-      return (
-        <div className="space-y-4">
-          <FormAlert message={EVENT_MESSAGES.notFound} />
-          {backToEvents}
-        </div>
-      );
-    }
-    return (
-      <QueryError
-        message="We couldn't load this event. Please check your connection."
-        onRetry={() => void eventQuery.refetch()}
-        retrying={eventQuery.isFetching}
-      />
-    );
-  }
-  const event = eventQuery.data;
   return (
-    <div className="space-y-4">
-      <p className="text-slate-700">
-        <Link to={`/tickets/${event.id}`} className="font-semibold text-slate-900 hover:underline">
-          {event.title}
-        </Link>{' '}
-        · <time dateTime={event.date}>{formatNairobiTime(event.date)}</time>
-      </p>
-      <AttendeeList event={event} />
-    </div>
+    <OrganizerEvent id={id}>
+      {(event) => (
+        <div className="space-y-4">
+          <p className="text-slate-700">
+            <Link to={`/tickets/${event.id}`} className="font-semibold text-slate-900 hover:underline">
+              {event.title}
+            </Link>{' '}
+            · <time dateTime={event.date}>{formatNairobiTime(event.date)}</time>
+          </p>
+          <AttendeeList event={event} />
+        </div>
+      )}
+    </OrganizerEvent>
   );
 }
 
