@@ -25,11 +25,11 @@ import { mailsTo } from './outbox-support';
 import { createStay, holdStay } from './stays-support';
 import {
   attachScreenshots,
-  bearer,
   createProduct,
   expectNoSidewaysScroll,
   MOBILE,
   nairobiDay,
+  paidOrder,
   payInSandbox,
   registerUser,
   seriousViolations,
@@ -77,21 +77,7 @@ test.describe('money reaches the people who earned it, at 390 px', () => {
     const seller = await registerUser(request, 'Wanjiru Kamau');
     const buyer = await registerUser(request, 'Achieng Odhiambo');
     const { product } = await createProduct(request, { title: unique('Kiondo basket'), price: 1900 }, seller);
-    const placed = await request.post('/api/orders', {
-      headers: bearer(buyer),
-      data: {
-        items: [{ productId: product.id, quantity: 1, price: product.price }],
-        delivery: { method: 'pickup', phone: '0733 111 222' },
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { id: string; totalAmount: number };
-    await payInSandbox(
-      request,
-      buyer,
-      { paymentType: 'order', orderId: order.id, amount: order.totalAmount },
-      baseURL!,
-    );
+    const order = await paidOrder(request, buyer, product, baseURL!);
     const gross = shillingsToCents(product.price);
     const net = centsToShillings(gross - feeCents(gross, DEFAULT_FEE_PERCENT.shop));
 

@@ -232,15 +232,15 @@ export async function createProduct(
 }
 
 /**
- * An order of `product` by `buyer` that arrived, through the API as a buyer makes it: placed (for
- * pickup), paid in the sandbox and confirmed received. Answers the order's id.
+ * An order of one `product` by `buyer`, through the API as a buyer makes it: placed (for pickup) and
+ * paid in the sandbox. Answers the order.
  */
-export async function receivedOrder(
+export async function paidOrder(
   request: APIRequestContext,
   buyer: Account,
   product: Product,
   baseURL: string,
-): Promise<string> {
+): Promise<{ id: string; totalAmount: number }> {
   const placed = await request.post('/api/orders', {
     headers: bearer(buyer),
     data: {
@@ -256,6 +256,17 @@ export async function receivedOrder(
     { paymentType: 'order', orderId: order.id, amount: order.totalAmount },
     baseURL,
   );
+  return order;
+}
+
+/** A paid order of `product` by `buyer` that the buyer confirmed received. Answers the order's id. */
+export async function receivedOrder(
+  request: APIRequestContext,
+  buyer: Account,
+  product: Product,
+  baseURL: string,
+): Promise<string> {
+  const order = await paidOrder(request, buyer, product, baseURL);
   const received = await request.post(`/api/orders/${order.id}/received`, { headers: bearer(buyer) });
   expect(received.status(), await received.text()).toBe(200);
   return order.id;
