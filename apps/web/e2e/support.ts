@@ -75,8 +75,11 @@ export async function openAccountPage(page: Page, label: string) {
   await menu.getByRole('link', { name: new RegExp(`^${label}`) }).click();
 }
 
-/** Serious and critical accessibility violations on the page, as a list a failing test prints. */
-export async function seriousViolations(page: Page) {
+/**
+ * Accessibility violations on the page of the given impacts (all of them by default, the moderate
+ * heading order included), as a list a failing test prints.
+ */
+export async function axeViolations(page: Page, impacts?: readonly string[]) {
   // Axe judges colours as painted: a toast sliding in or fading out reads as too faint, and one may
   // start to leave while axe runs. With animations and transitions off, every element is judged as it
   // stands when still.
@@ -86,13 +89,16 @@ export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   await still.evaluate((style) => (style as HTMLStyleElement).remove());
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => !impacts || impacts.includes(violation.impact ?? ''))
     .map((violation) => ({
       id: violation.id,
       help: violation.help,
       targets: violation.nodes.map((node) => node.target),
     }));
 }
+
+/** Serious and critical accessibility violations on the page. */
+export const seriousViolations = (page: Page) => axeViolations(page, ['serious', 'critical']);
 
 /** Screenshots at phone and desktop widths, attached to the report; ends at desktop width. */
 export async function attachScreenshots(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
