@@ -42,8 +42,8 @@ afterAll(async () => {
   await paystack?.close();
 });
 
-const webhook = (event: object) => {
-  const body = JSON.stringify(event);
+const webhook = (event: object | string) => {
+  const body = typeof event === 'string' ? event : JSON.stringify(event);
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
@@ -197,6 +197,19 @@ describe('refunds of parts of a Paystack charge', () => {
     expect(refund?.status).toBe('pending');
     expect(await accepted(refund!.reference)).toBe(false);
     await expectLedgerSound(t.database.db);
+  });
+
+  it('takes a signed refund.processed event whose amount or status is an array nested 100,000 deep as no amount, without a 5xx', async () => {
+    const { buyer, order, reference, lines } = await paidOrder();
+    await cancelLine(buyer, order.id, lines.lamp);
+    await expect.poll(() => refundRequests(reference).length, { timeout: 10_000 }).toBe(1);
+    // Turned into a number or a text, such a value overflows the stack: it is looked at, never turned.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const answer = await webhook(
+      `{"event":"refund.processed","data":{"status":${deep},"transaction_reference":"${reference}","amount":${deep}}}`,
+    );
+    expect(answer.statusCode, answer.body).toBeLessThan(500);
+    expect(await statusesOf(reference)).toEqual({ 680050: 'pending' });
   });
 
   it('finds a refund whose answer never came at Paystack before asking again, so nothing is given back twice', async () => {

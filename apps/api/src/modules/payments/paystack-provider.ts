@@ -69,7 +69,8 @@ function alreadyReversed(answer: unknown): boolean {
  */
 function toTransferStatus(paystackStatus: unknown): TransferStatus {
   if (paystackStatus === 'success' || paystackStatus === 'reversed') return paystackStatus;
-  if (['failed', 'abandoned', 'blocked', 'rejected'].includes(String(paystackStatus))) return 'failed';
+  // Compared as it comes, never turned into text: a webhook's value may be any JSON, nested arrays too.
+  if ((['failed', 'abandoned', 'blocked', 'rejected'] as unknown[]).includes(paystackStatus)) return 'failed';
   return 'pending';
 }
 
@@ -260,8 +261,10 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       };
       if (name !== 'refund.processed') return null;
       const reference = data?.transaction_reference ?? data?.transaction?.reference;
-      // Paystack writes the amount as a string of subunits ('5000').
-      const amount = Number(data?.amount);
+      // Paystack writes the amount as a string of subunits ('5000'). Anything else is no amount (and is
+      // never turned into a number: an array nested 100,000 deep would overflow the stack doing so).
+      const written = data?.amount;
+      const amount = typeof written === 'string' || typeof written === 'number' ? Number(written) : NaN;
       return typeof reference === 'string'
         ? { reference, amountCents: Number.isSafeInteger(amount) && amount > 0 ? amount : null }
         : null;
