@@ -5,13 +5,12 @@
 // It serves the built app (`npm run build` first) from a temporary data directory with the sample
 // data, or measures LIGHTHOUSE_URL when set. LIGHTHOUSE_ROUNDS (3) sets the rounds, LIGHTHOUSE_PAGES a
 // comma-separated subset of the page names below; LIGHTHOUSE_WRITE=0 prints the table only.
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { serveSampleApp } from './sample-app.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const LIGHTHOUSE = join(ROOT, 'node_modules/lighthouse/cli/index.js');
@@ -51,48 +50,6 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function serveSampleApp(): Promise<{ baseUrl: string; stop: () => void }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-lighthouse-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED: 'sample',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) break;
-    const health = await fetch(`${baseUrl}/api/health`).catch(() => null);
-    if (health?.status === 200) return { baseUrl, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stop();
-  throw new Error('the built server did not answer /api/health (run `npm run build` first)');
-}
 
 async function firstId(baseUrl: string, path: string): Promise<string> {
   const response = await fetch(`${baseUrl}${path}`);

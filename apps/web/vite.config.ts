@@ -6,6 +6,10 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appIcons } from './pwa/app-icons';
+import { offlineCaching } from './pwa/caching';
+import { pwaManifest } from './pwa/manifest';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 const src = fileURLToPath(new URL('./src/', import.meta.url));
@@ -83,7 +87,21 @@ function precompressed(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), formCodePlugin, precompressed()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    formCodePlugin,
+    precompressed(),
+    // The installable app and its service worker (#29): registered by our own code (src/app/pwa).
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: pwaManifest,
+      workbox: offlineCaching,
+    }),
+    appIcons(),
+  ],
   resolve: {
     alias: [
       // The web build reads the contracts' sources, so it never waits for a contracts build.

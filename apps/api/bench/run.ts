@@ -1,6 +1,7 @@
-// npm run bench: the catalogue API at 100,000 products, the events list at 10,000 events and the stays
-// search at 10,000 stays with 200,000 bookings, as a ratio to a bare Fastify route measured in the same
-// run (so the figures travel across machines). PostgreSQL when BENCH_DATABASE_URL is set (a fresh
+// npm run bench: the catalogue API at 100,000 products, the events list at 10,000 events, the stays
+// search at 10,000 stays with 200,000 bookings, and a product's, an event's, a stay's, a course's (of
+// 1,000) and a seller's page, as a ratio to a bare Fastify route measured in the same run (so the
+// figures travel across machines). PostgreSQL when BENCH_DATABASE_URL is set (a fresh
 // database is created and dropped), else PGlite in a temporary directory. BENCH_CASES=stays measures
 // only the cases whose name holds that text (and the bare route).
 // Every case, the bare route included, is measured in each of BENCH_ROUNDS interleaved rounds and the
@@ -10,7 +11,7 @@
 // same database, and the two-process cases split the connections between the two.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,12 +24,14 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { seedCatalogue } from './seed-catalogue.js';
+import { seedCourses } from './seed-courses.js';
 import { seedEvents } from './seed-events.js';
 import { seedStays } from './seed-stays.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const STAYS = Number(process.env.BENCH_STAYS ?? 10_000);
+const COURSES = Number(process.env.BENCH_COURSES ?? 1_000);
 const BOOKINGS_PER_STAY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -161,11 +164,23 @@ await seedStays(database.db, STAYS, BOOKINGS_PER_STAY, today);
 console.log(
   `seeded ${STAYS} stays and ${STAYS * BOOKINGS_PER_STAY} bookings in ${((performance.now() - seedingStays) / 1000).toFixed(1)} s`,
 );
-const {
-  rows: [someStay],
-} = (await database.db.execute(
-  sql`select id from stays order by created_at, id offset ${Math.floor(STAYS / 2)} limit 1`,
-)) as unknown as { rows: Array<{ id: string }> };
+const seedingCourses = performance.now();
+await seedCourses(database.db, COURSES);
+console.log(`seeded ${COURSES} courses in ${((performance.now() - seedingCourses) / 1000).toFixed(1)} s`);
+/** The id of the row `offset` rows down `table`, oldest first, among those `where` keeps. */
+const rowAt = async (table: string, offset: number, where = sql`true`) => {
+  const {
+    rows: [row],
+  } = (await database.db.execute(
+    sql`select id from ${sql.identifier(table)} where ${where}
+        order by created_at, id offset ${Math.floor(offset)} limit 1`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return row?.id;
+};
+const someStay = await rowAt('stays', STAYS / 2);
+// An event still to come (a sixth of them are past), whose page sells seats.
+const someEvent = await rowAt('events', EVENTS / 4, sql`starts_at > now()`);
+const someCourse = await rowAt('courses', COURSES / 2);
 
 // Every bench connection comes from 127.0.0.1: neither the rate limit nor the bound per address is measured.
 const config = {
@@ -187,6 +202,7 @@ const [someProduct] = (await (
   await fetch(`${apiUrl}/api/products?limit=1&offset=${Math.floor(PRODUCTS / 2)}`)
 ).json()) as Array<{
   id: string;
+  seller: { id: string };
 }>;
 // The stays page's own request for two amenities and three nights about six weeks ahead.
 const checkIn = addDays(today, 45);
@@ -228,7 +244,11 @@ const cases: Target[] = [
     url: `${apiUrl}${STAYS_FILTERED}`,
     vary: { param: 'minPrice', from: 1, to: 10_000 },
   },
-  { name: 'GET /api/stays/{id}', url: `${apiUrl}/api/stays/${someStay?.id}` },
+  // The pages a shared link opens (a WhatsApp preview, then the page's own request).
+  { name: 'GET /api/stays/{id}', url: `${apiUrl}/api/stays/${someStay}` },
+  { name: 'GET /api/events/{id}', url: `${apiUrl}/api/events/${someEvent}` },
+  { name: 'GET /api/courses/{id}', url: `${apiUrl}/api/courses/${someCourse}` },
+  { name: 'GET /api/sellers/{id}', url: `${apiUrl}/api/sellers/${someProduct?.seller.id}` },
   // Two server processes on one PostgreSQL database, half the connections each (not on PGlite,
   // whose database belongs to one process).
   ...(secondUrl
@@ -263,7 +283,7 @@ const rows = targets.map((target, index) => ({
 }));
 
 console.log(
-  `\n${label}, ${PRODUCTS} products, ${EVENTS} events, ${STAYS} stays, ${CONNECTIONS} connections, ${SECONDS} s per case, median of ${ROUNDS} rounds, ${new Date().toISOString()}`,
+  `\n${label}, ${PRODUCTS} products, ${EVENTS} events, ${STAYS} stays, ${COURSES} courses, ${CONNECTIONS} connections, ${SECONDS} s per case, median of ${ROUNDS} rounds, ${new Date().toISOString()}`,
 );
 console.table(
   rows.map((row) => ({
@@ -274,6 +294,23 @@ console.table(
     'vs bare': `${Math.round(row.ratio * 100)}%`,
     errors: row.errors,
   })),
+);
+
+// The app's resident memory under load (this process also holds the bare route and the seeding
+// behind it): now, after the last case, and at its highest. From /proc, so on Linux only.
+const status = (() => {
+  try {
+    return readFileSync('/proc/self/status', 'utf8');
+  } catch {
+    return '';
+  }
+})();
+const megabytes = (field: string) => {
+  const kilobytes = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+  return kilobytes ? `${Math.round(Number(kilobytes) / 1024)} MB` : 'unknown (no /proc)';
+};
+console.log(
+  `resident memory of the bench process: ${megabytes('VmRSS')} after the cases, ${megabytes('VmHWM')} at most`,
 );
 
 second?.stop();

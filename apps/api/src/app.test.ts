@@ -39,6 +39,10 @@ beforeAll(async () => {
     }),
   );
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The installable app (#29): the service worker, the Workbox runtime it imports, the manifest.
+  writeFileSync(join(webDist, 'sw.js'), 'importScripts("workbox-2fbc6a65.js");');
+  writeFileSync(join(webDist, 'workbox-2fbc6a65.js'), 'self.workbox = {};');
+  writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Sokoni","start_url":"/"}');
   t = await createTestApp({ webDist, rateLimitMax: 50 });
 });
 afterAll(async () => {
@@ -228,6 +232,28 @@ describe('the web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it('serves the service worker and the web app manifest uncached, the manifest as a manifest, under a CSP that lets them work', async () => {
+    const worker = await t.app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^application\/javascript/);
+    // No worker-src nor manifest-src: they fall back to script-src and default-src, both 'self'.
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).not.toMatch(/worker-src|manifest-src/);
+    expect(csp).toContain("default-src 'self';");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
+
+    const manifest = await t.app.inject('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+
+    // Named by its content, so an hour's copy is the same file.
+    const runtime = await t.app.inject('/workbox-2fbc6a65.js');
+    expect(runtime.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('caches other static files briefly', async () => {
     const response = await t.app.inject('/favicon.svg');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
@@ -364,6 +390,40 @@ describe('the web app', () => {
     expect(listPage.body).toContain(
       `<link rel="preload" as="image" href="${first?.image}" fetchpriority="high" />`,
     );
+  });
+
+  it("preloads no image for a data saver: Save-Data on, or the web app's cookie on; the cookie off wins", async () => {
+    const organizer = await registerUser(t.app);
+    const id = await insertEvent(t.database.db, {
+      title: 'Sauti za Pwani',
+      description: 'Coastal music by the ocean.',
+      location: 'Fort Jesus, Mombasa',
+      image: '/api/uploads/sample/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f.webp',
+      category: 'Concert',
+      startsAt: new Date('2030-06-01T15:00:00Z'),
+      priceCents: 100_000,
+      capacity: 200,
+      organizerId: organizer.id,
+    });
+    // A client of its own: these pages do not count against the other tests' rate limit.
+    const page = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: `/tickets/${id}`, headers, remoteAddress: '10.29.0.1' })).body;
+    const preload = '<link rel="preload" as="image"';
+
+    expect(await page({})).toContain(preload);
+    const dataSavers: Array<Record<string, string>> = [
+      { 'save-data': 'on' },
+      { cookie: 'data_saver=1' },
+      { cookie: 'theme=dark; data_saver=1', 'save-data': 'off' },
+    ];
+    for (const headers of dataSavers) {
+      const html = await page(headers);
+      expect(html, JSON.stringify(headers)).not.toContain(preload);
+      // The rest of what the page needs first is still there.
+      expect(html).toContain('id="sokoni-answers"');
+      expect(html).toContain('<meta property="og:image"');
+    }
+    expect(await page({ cookie: 'data_saver=0', 'save-data': 'on' })).toContain(preload);
   });
 
   it("puts /shop's first answers (the facets and the first page) and a product page's product into the page, the same as the API gives, with the lead image preloaded", async () => {

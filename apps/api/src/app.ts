@@ -18,7 +18,6 @@ import {
 import { ERROR_MESSAGES } from '@sokoni/contracts/error-codes';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seedSampleData } from './seed/index.js';
 import { authGuard } from './lib/auth-guard.js';
 import { createPostgresCacheBus, localCacheBus } from './lib/cache-bus.js';
 import {
@@ -45,6 +44,7 @@ import { createCertifier } from './modules/courses/certificates.js';
 import { createCoursesService } from './modules/courses/courses.service.js';
 import { enrollmentsRoutes } from './modules/courses/enrollments.routes.js';
 import { createEnrollmentsService } from './modules/courses/enrollments.service.js';
+import { createDoorService } from './modules/events/door.service.js';
 import { eventsPagesHead } from './modules/events/event-page-head.js';
 import { createEventCancellationService } from './modules/events/event-cancellation.service.js';
 import { eventPaymentHandler } from './modules/events/event-payments.js';
@@ -86,7 +86,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { createModerationService } from './modules/moderation/moderation.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createCourseMediaLinks } from './modules/uploads/course-media-links.js';
-import { createLocalDiskStore } from './modules/uploads/file-store.js';
+import { openFileStore } from './modules/uploads/open-file-store.js';
 import { scheduleUploadSweep } from './modules/uploads/upload-sweeper.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
@@ -104,6 +104,11 @@ export type AppOptions = {
   mail?: Partial<MailTimings>;
   /** How long and how slowly a client may send a request (tests shorten them). */
   connections?: Partial<ConnectionTimings>;
+  /**
+   * What the process server.ts starts for SEED=sample found: it loaded the sample data into the empty
+   * database, or the database held data already. Unset, the app loads it itself when SEED=sample.
+   */
+  sampleData?: 'loaded' | 'present';
 };
 
 const API_SECURITY_HEADERS = {
@@ -198,11 +203,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const clock = createClock(options.now);
   const database = options.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
-  const uploadsRoot = join(config.dataDir, 'uploads');
-  // Lesson files are private: outside the uploads folder that GET /uploads/* serves as it is.
-  const courseMediaRoot = join(config.dataDir, 'course-media');
-  const files = createLocalDiskStore(uploadsRoot, courseMediaRoot);
-  const seeded = config.seed === 'sample' && (await seedSampleData(database.db, { files, now: clock.now() }));
+  const fileStore = await openFileStore(config);
+  app.addHook('onClose', fileStore.close);
+  const files = fileStore.files;
+  // The sample's code (its pictures are drawn with libvips) is loaded only by a process that loads it.
+  const seeded =
+    options.sampleData === 'loaded' ||
+    (options.sampleData === undefined &&
+      config.seed === 'sample' &&
+      (await (await import('./seed/index.js')).seedSampleData(database.db, { files, now: clock.now() })));
   if (seeded) app.log.info('loaded the sample data into the empty database');
   // Server processes sharing a PostgreSQL database tell each other what to forget (PGlite has one).
   const caches =
@@ -238,15 +247,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     minFreeBytes: config.uploadsMinFreeBytes,
     clock,
   });
+  const sellers = createSellersService({ db: database.db, clock });
   const products = createProductsService({
     db: database.db,
     uploads,
     viewerKeySecret: createHmac('sha256', jwtSecret).update('sokoni:product-viewers').digest('hex'),
     clock,
     caches,
+    forgetWithCatalogue: sellers.forget,
   });
   const reviews = createReviewsService({ db: database.db, onRatingChanged: products.catalogueChanged });
-  const sellers = createSellersService({ db: database.db });
   const wishlist = createWishlistService({ db: database.db, products, clock });
 
   // Every movement of money (#27): the verticals' cancellations and releases write to it too.
@@ -281,6 +291,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     caches,
   });
   const tickets = createTicketsService({ db: database.db, mail, siteUrl: origins.primary, events, clock });
+  const door = createDoorService({ db: database.db, clock });
   const eventCancellation = createEventCancellationService({
     db: database.db,
     mail,
@@ -305,6 +316,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     signMedia: courseMediaLinks.sign,
     certifier,
     clock,
+    caches,
   });
   const enrollments = createEnrollmentsService({
     db: database.db,
@@ -312,15 +324,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     mail,
     certifier,
     signMedia: courseMediaLinks.sign,
+    onLearnersChanged: courses.learnersChanged,
     clock,
   });
   // Reports and moderation (#28): what it hides or shows again, each vertical's caches forget.
   const moderation = createModerationService({
     db: database.db,
     clock,
-    listings: { product: products.moderated, stay: stays.moderated, event: events.moderated },
+    listings: {
+      product: products.moderated,
+      stay: stays.moderated,
+      event: events.moderated,
+      course: courses.moderated,
+    },
   });
-  const courseRefunds = createCourseRefundsService({ db: database.db, ledger, mail, clock });
+  const courseRefunds = createCourseRefundsService({
+    db: database.db,
+    ledger,
+    mail,
+    onLearnersChanged: courses.learnersChanged,
+    clock,
+  });
   const provider =
     config.paymentsProvider === 'paystack' && config.paystackSecretKey
       ? createPaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
@@ -347,7 +371,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       }),
       event: eventPaymentHandler({ tickets }),
       booking: bookingPaymentHandler({ bookings }),
-      course: coursePaymentHandler({ db: database.db, mail, siteUrl: origins.primary, clock }),
+      course: coursePaymentHandler({
+        db: database.db,
+        mail,
+        siteUrl: origins.primary,
+        onLearnersChanged: courses.learnersChanged,
+        clock,
+      }),
     },
     jobs,
     mail,
@@ -435,8 +465,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(shopRoutes, { products, reviews, sellers });
       await api.register(wishlistRoutes, { wishlist });
       await api.register(uploadsRoutes, {
-        root: uploadsRoot,
-        courseMediaRoot,
+        files,
         links: courseMediaLinks,
         clock,
         uploads,
@@ -444,7 +473,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(ordersRoutes, { orders });
       await api.register(salesRoutes, { sales });
       await api.register(communityRoutes, { community });
-      await api.register(eventsRoutes, { events, tickets, cancellation: eventCancellation });
+      await api.register(eventsRoutes, { events, tickets, door, cancellation: eventCancellation });
       await api.register(staysRoutes, { stays });
       await api.register(bookingsRoutes, { bookings });
       await api.register(coursesRoutes, { courses });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { courseBody, lessonBody } from '../test/course-factories.js';
 import { createProduct } from '../test/factories.js';
-import { call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
+import { accountsIn, call, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { SAMPLE_STAY_IMAGE, stayBody } from '../test/stay-factories.js';
 import { queryRows } from '../test/test-app.js';
 import { addDays, nairobiToday } from '@sokoni/contracts/stays-rules';
@@ -139,6 +140,88 @@ describe.runIf(usesPostgres)('caches across server processes (PostgreSQL)', () =
     expect(await msUntil(reader, freePage, (body) => !ids(body).includes(stayId))).toBeLessThan(COHERENT_MS);
   });
 
+  it('shows a stay edited and then booked through one process on the other’s page within a second', async () => {
+    const stay = await call(writer, '/api/stays', {
+      method: 'POST',
+      token,
+      body: stayBody({ title: `Diani beach house ${Date.now()}`, location: 'Diani, Kwale' }),
+    });
+    expect(stay.status, JSON.stringify(stay.body)).toBe(201);
+    const page = `/api/stays/${(stay.body as { id: string }).id}`;
+    // The reader keeps the page now.
+    expect((await call(reader, page)).body.pricePerNight).toBe(6500);
+
+    expect((await call(writer, page, { method: 'PUT', token, body: { pricePerNight: 7000 } })).status).toBe(
+      200,
+    );
+    expect(
+      await msUntil(reader, page, (body) => (body as { pricePerNight: number }).pricePerNight === 7000),
+    ).toBeLessThan(COHERENT_MS);
+
+    const [guest] = await accountsIn(testDb, 1, `stay-guest-${Date.now()}`);
+    const startDate = nairobiToday(Date.now() + 40 * 86_400_000);
+    const endDate = addDays(startDate, 2);
+    const booked = await call(writer, `${page}/book`, {
+      method: 'POST',
+      token: guest!.token,
+      body: { startDate, endDate },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const nights = (body: unknown) => JSON.stringify((body as { bookings: unknown }).bookings);
+    expect(
+      await msUntil(reader, page, (body) => nights(body) === JSON.stringify([{ startDate, endDate }])),
+    ).toBeLessThan(COHERENT_MS);
+  });
+
+  it('shows seats claimed through one process on the other’s event page, and a learner enrolled on its course page, within a second', async () => {
+    const event = await call(writer, '/api/events', {
+      method: 'POST',
+      token,
+      body: {
+        title: `Open mic night ${Date.now()}`,
+        date: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        location: 'Alliance Française, Nairobi',
+        image: SAMPLE_STAY_IMAGE,
+        price: 0,
+        description: 'Poetry and song.',
+        category: 'Concert',
+        ticketsAvailable: 40,
+      },
+    });
+    expect(event.status, JSON.stringify(event.body)).toBe(201);
+    const eventPage = `/api/events/${(event.body as { id: string }).id}`;
+    const course = await call(writer, '/api/courses', { method: 'POST', token, body: courseBody() });
+    expect(course.status, JSON.stringify(course.body)).toBe(201);
+    const coursePage = `/api/courses/${(course.body as { id: string }).id}`;
+    expect(
+      (await call(writer, `${coursePage}/lessons`, { method: 'POST', token, body: lessonBody() })).status,
+    ).toBe(201);
+    expect((await call(writer, `${coursePage}/publish`, { method: 'POST', token })).status).toBe(200);
+    // The reader keeps both pages now.
+    expect((await call(reader, eventPage)).body.ticketsAvailable).toBe(40);
+    expect((await call(reader, coursePage)).body.enrolledCount).toBe(0);
+
+    const [guest] = await accountsIn(testDb, 1, `claimer-${Date.now()}`);
+    const claimed = await call(writer, `${eventPage}/tickets`, {
+      method: 'POST',
+      token: guest!.token,
+      body: { quantity: 2 },
+    });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    expect(
+      await msUntil(
+        reader,
+        eventPage,
+        (body) => (body as { ticketsAvailable: number }).ticketsAvailable === 38,
+      ),
+    ).toBeLessThan(COHERENT_MS);
+    const enrolled = await call(writer, `${coursePage}/enroll`, { method: 'POST', token: guest!.token });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
+    expect(
+      await msUntil(reader, coursePage, (body) => (body as { enrolledCount: number }).enrolledCount === 1),
+    ).toBeLessThan(COHERENT_MS);
+  });
+
   it('takes a product an admin hides through one process off the other’s catalogue and page within a second, and back on restore', async () => {
     const listed = await call(writer, '/api/products', {
       method: 'POST',
@@ -161,6 +244,10 @@ describe.runIf(usesPostgres)('caches across server processes (PostgreSQL)', () =
     const has = (body: unknown) => titles(body).includes('Suspiciously cheap TV');
     expect(has((await call(reader, page)).body)).toBe(true);
     expect((await call(reader, `/api/products/${productId}`)).status).toBe(200);
+    const sellerPage = `/api/sellers/${userId}`;
+    const listings = (await call(reader, sellerPage)).body.listingCount as number;
+    const countsListings = (count: number) => (body: unknown) =>
+      (body as { listingCount: number }).listingCount === count;
     // A reporter opens the case; an admin (made so in the database, then signed in) decides it.
     const signUp = async (name: string) => {
       const email = `${name}-${process.pid}-${Date.now()}@example.co.ke`;
@@ -200,6 +287,7 @@ describe.runIf(usesPostgres)('caches across server processes (PostgreSQL)', () =
     expect((await decide('hide')).status).toBe(200);
     expect(await msUntil(reader, page, (body) => !has(body))).toBeLessThan(COHERENT_MS);
     expect((await call(reader, `/api/products/${productId}`)).status).toBe(404);
+    expect(await msUntil(reader, sellerPage, countsListings(listings - 1))).toBeLessThan(COHERENT_MS);
     expect((await decide('restore')).status).toBe(200);
     expect(await msUntil(reader, page, has)).toBeLessThan(COHERENT_MS);
     expect((await call(reader, `/api/products/${productId}`)).status).toBe(200);

@@ -121,4 +121,53 @@ describe('REDIS_URL and upload storage', () => {
     expect(loadConfig({}).uploadsMinFreeBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ UPLOADS_MIN_FREE_MB: '0' }).uploadsMinFreeBytes).toBe(0);
   });
+
+  it('reads S3_URL into the endpoint, the bucket, the region (us-east-1 unless given) and the URL-decoded keys', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_URL: 'https://AKIA123:wJal%2Fr%2BXU@s3.af-south-1.amazonaws.com/sokoni-uploads?region=af-south-1',
+      }).s3,
+    ).toEqual({
+      endpoint: 'https://s3.af-south-1.amazonaws.com',
+      bucket: 'sokoni-uploads',
+      region: 'af-south-1',
+      accessKeyId: 'AKIA123',
+      secretAccessKey: 'wJal/r+XU',
+    });
+    expect(loadConfig({ S3_URL: 'http://minio:minio123@127.0.0.1:9000/media/' }).s3).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'media',
+      region: 'us-east-1',
+    });
+  });
+
+  it('stops the start on a malformed S3_URL with a message that does not repeat the secret', () => {
+    for (const [value, problem] of [
+      ['s3.amazonaws.com/sokoni', /S3_URL: must be a URL: http\(s\):\/\/ACCESS_KEY:SECRET@host/],
+      ['ftp://key:topsecret@s3.example.com/sokoni', /S3_URL: must be http\(s\):/],
+      ['https://s3.example.com/sokoni', /S3_URL: must carry the access key and the secret/],
+      ['https://key:topsecret@s3.example.com/', /S3_URL: must name one bucket as its path/],
+      ['https://key:topsecret@s3.example.com/sokoni/photos', /S3_URL: must name one bucket as its path/],
+      ['https://key:topsecret@s3.example.com/Sokoni_Uploads', /S3_URL: must name one bucket as its path/],
+      [
+        'https://key:topsecret@s3.example.com/sokoni?acl=public-read',
+        /S3_URL: takes no option but \?region=/,
+      ],
+      [
+        'https://key:top%ZZsecret@s3.example.com/sokoni',
+        /S3_URL: must URL-encode the access key and the secret/,
+      ],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadConfig({ S3_URL: value });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, value).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message, value).toMatch(problem);
+      expect((error as ConfigError).message, value).not.toMatch(/topsecret|top%ZZ/);
+    }
+  });
 });

@@ -49,6 +49,58 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Where the uploads are kept when not on this machine's disk: an S3-compatible bucket (S3_URL). */
+export type S3Location = {
+  /** The service's origin, e.g. https://s3.af-south-1.amazonaws.com; buckets are addressed by path. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+const S3_URL_SHAPE = 'http(s)://ACCESS_KEY:SECRET@host[:port]/bucket[?region=…]';
+/** S3's rule for bucket names that work addressed by path as well as by host. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * S3_URL: one URL for the endpoint, the bucket (its path) and the keys (URL-encoded in its user and
+ * password). The messages never repeat the value: it carries the secret.
+ */
+const s3Url = z.string().transform((value, context): S3Location => {
+  const problem = (message: string) => {
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (!URL.canParse(value)) return problem(`must be a URL: ${S3_URL_SHAPE}`);
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return problem(`must be ${S3_URL_SHAPE}`);
+  if (!url.username || !url.password) {
+    return problem(`must carry the access key and the secret, URL-encoded: ${S3_URL_SHAPE}`);
+  }
+  const bucket = url.pathname.replace(/^\/|\/$/g, '');
+  if (!BUCKET_NAME.test(bucket)) {
+    return problem(
+      `must name one bucket as its path (3-63 lowercase letters, digits, dots or dashes): ${S3_URL_SHAPE}`,
+    );
+  }
+  const options = [...url.searchParams.keys()];
+  if (options.some((name) => name !== 'region') || url.hash) {
+    return problem(`takes no option but ?region=: ${S3_URL_SHAPE}`);
+  }
+  try {
+    return {
+      endpoint: url.origin,
+      bucket,
+      region: url.searchParams.get('region') || 'us-east-1',
+      accessKeyId: decodeURIComponent(url.username),
+      secretAccessKey: decodeURIComponent(url.password),
+    };
+  } catch {
+    return problem(`must URL-encode the access key and the secret: ${S3_URL_SHAPE}`);
+  }
+});
+
 const EnvSchema = z
   .object({
     PORT: port.default(3000),
@@ -73,6 +125,7 @@ const EnvSchema = z
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
     UPLOADS_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
+    S3_URL: s3Url.optional(),
     WEB_DIST: z.string().optional(),
     SMTP_URL: z
       .string()
@@ -146,8 +199,13 @@ export type Config = {
   maxConnectionsPerAddress: number;
   /** Rate limits are kept here when set, so every server process shares them. */
   redisUrl: string | undefined;
-  /** Uploads are refused while the disk under DATA_DIR has less free space than this. */
+  /**
+   * Uploads are refused while the disk under DATA_DIR has less free space than this; with a bucket,
+   * only lesson files, which are received onto that disk first.
+   */
   uploadsMinFreeBytes: number;
+  /** Uploads are kept in this bucket when set, so that every server process serves them; else in DATA_DIR. */
+  s3: S3Location | undefined;
   /** Built web app to serve; unset → no SPA is served (API only). */
   webDist: string | undefined;
   /** Mail goes out over SMTP when set; otherwise each message is a .eml file in DATA_DIR/outbox. */
@@ -196,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS,
     redisUrl: vars.REDIS_URL,
     uploadsMinFreeBytes: vars.UPLOADS_MIN_FREE_MB * 1024 * 1024,
+    s3: vars.S3_URL,
     webDist: vars.WEB_DIST === undefined ? undefined : resolve(vars.WEB_DIST),
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM,

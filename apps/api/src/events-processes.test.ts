@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOOR_MESSAGES, EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { events } from './db/schema/events.js';
 import { accountsIn, call, callPatiently, serverProcessesOnTestDatabase } from '../test/server-processes.js';
 import { queryRows } from '../test/test-app.js';
@@ -20,28 +22,40 @@ const accounts = (count: number, tag: string) => accountsIn(testDb, count, tag, 
 
 const elapsed = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
+/** An event of `organizerId`'s straight into the database, a week ahead. */
+async function eventOf(organizerId: string, values: { title: string; priceCents: number; capacity: number }) {
+  const [event] = await testDb.database.db
+    .insert(events)
+    .values({
+      ...values,
+      description: 'Grilled goodness.',
+      location: 'Uhuru Gardens, Nairobi',
+      image: '/api/uploads/sample/test.webp',
+      category: 'Exhibition',
+      startsAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+      organizerId,
+    })
+    .returning({ id: events.id });
+  return event!;
+}
+
 describe.runIf(usesPostgres)('event seats and check-in across server processes (PostgreSQL)', () => {
+  // Every buyer calls from 127.0.0.1: the rate limit is not what is under test.
+  const env = { RATE_LIMIT_MAX: '1000000' };
+  let urls: string[];
+  beforeAll(async () => {
+    urls = await Promise.all([servers.start(env).url, servers.start(env).url]);
+  });
+
   it('starts exactly as many purchases as there are seats when buyers rush two servers, issues one ticket per paid purchase, and checks a ticket in once under simultaneous verifies', async () => {
     console.log(`${BUYERS} buyers, ${SEATS} seats, ${VERIFIES} verifies`);
-    // Every buyer calls from 127.0.0.1: the rate limit is not what is under test.
-    const env = { RATE_LIMIT_MAX: '1000000' };
-    const urls = await Promise.all([servers.start(env).url, servers.start(env).url]);
     const tag = `${process.pid}-${Date.now()}`;
     const [organizer] = await accounts(1, `organizer-${tag}`);
-    const [event] = await testDb.database.db
-      .insert(events)
-      .values({
-        title: 'Nyama Choma Festival',
-        description: 'Grilled goodness.',
-        location: 'Uhuru Gardens, Nairobi',
-        image: '/api/uploads/sample/test.webp',
-        category: 'Exhibition',
-        startsAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
-        priceCents: PRICE * 100,
-        capacity: SEATS,
-        organizerId: organizer!.id,
-      })
-      .returning({ id: events.id });
+    const event = await eventOf(organizer!.id, {
+      title: 'Nyama Choma Festival',
+      priceCents: PRICE * 100,
+      capacity: SEATS,
+    });
     const buyers = await accounts(BUYERS, tag);
 
     let started = performance.now();
@@ -122,4 +136,76 @@ describe.runIf(usesPostgres)('event seats and check-in across server processes (
       { result: 'checked_in', scans: 1 },
     ]);
   }, 300_000);
+
+  it('keeps the earlier scan when two door devices sync the same tickets at once through two servers, logging each scan once', async () => {
+    const tag = `door-${process.pid}-${Date.now()}`;
+    const [organizer, holder] = await accounts(2, tag);
+    const event = await eventOf(organizer!.id, { title: 'Koroga Festival', priceCents: 0, capacity: 100 });
+    const devices = [randomUUID(), randomUUID()];
+    const iso = (column: string) =>
+      sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+    for (let round = 0; round < 3; round++) {
+      // Issued an hour ago, so both scans come after.
+      const tickets = await queryRows<{ id: string }>(
+        testDb.database.db,
+        sql`insert into tickets (id, short_code, event_id, user_id, quantity, unit_price_cents, created_at)
+            select 'tkt_' || md5(random()::text), upper(substr(md5(random()::text), 1, 8)), ${event.id},
+                   ${holder!.id}, 1, 0, now() - interval '1 hour'
+            from generate_series(1, 20) returning id`,
+      );
+      const ids = tickets.map((ticket) => ticket.id);
+      // Device 0 scanned the even tickets first, device 1 the odd ones: the earlier scan of ticket i is
+      // device i % 2's.
+      const earlier = (i: number) => i % 2;
+      const scannedAt = (i: number, device: number) =>
+        new Date(Date.now() - (device === earlier(i) ? 30 : 20) * 60_000 - i).toISOString();
+      const times = ids.map((_, i) => [scannedAt(i, 0), scannedAt(i, 1)]);
+      // Both devices sync at once, each through its own server, in the same order: every ticket's
+      // two scans meet.
+      const answers = await Promise.all(
+        devices.map((deviceId, device) =>
+          call(urls[device]!, `/api/events/${event.id}/check-ins`, {
+            method: 'POST',
+            token: organizer!.token,
+            body: {
+              deviceId,
+              checkIns: ids.map((ticketId, i) => ({ ticketId, scannedAt: times[i]![device] })),
+            },
+          }),
+        ),
+      );
+      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const outcomes = answers.map((answer) => answer.body.outcomes as unknown[]);
+      ids.forEach((ticketId, i) => {
+        const first = times[i]![earlier(i)]!;
+        const later = times[i]![1 - earlier(i)]!;
+        expect(outcomes[earlier(i)]![i]).toMatchObject({ outcome: 'checked_in', checkedInAt: first });
+        // The later scan is told of the earlier one, or was let in until the earlier one came.
+        expect([
+          {
+            ticketId,
+            outcome: 'already_checked_in',
+            checkedInAt: first,
+            message: DOOR_MESSAGES.elsewhere(first),
+          },
+          { ticketId, outcome: 'checked_in', checkedInAt: later, message: EVENT_MESSAGES.verified },
+        ]).toContainEqual(outcomes[1 - earlier(i)]![i]);
+      });
+      const checkedIn = await queryRows<{ id: string; device: string; at: string }>(
+        testDb.database.db,
+        sql`select id, checked_in_device as device, ${iso('checked_in_at')} as at
+            from tickets where id = any(${sql.param(ids)}::text[])`,
+      );
+      expect(checkedIn.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))).toEqual(
+        ids.map((id, i) => ({ id, device: devices[earlier(i)], at: times[i]![earlier(i)] })),
+      );
+      expect(
+        await queryRows(
+          testDb.database.db,
+          sql`select count(*)::int as scans, count(distinct (ticket_id, device))::int as sent
+              from ticket_scans where ticket_id = any(${sql.param(ids)}::text[])`,
+        ),
+      ).toEqual([{ scans: 2 * ids.length, sent: 2 * ids.length }]);
+    }
+  }, 120_000);
 });

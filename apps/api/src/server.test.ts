@@ -123,13 +123,18 @@ describe('server.ts', () => {
     expect(server.output().stderr).toMatch(/Invalid configuration:[\s\S]*PORT[\s\S]*SEED/);
   });
 
-  it.runIf(!usesPostgres)('refuses a second server on the same DATA_DIR with a clear message', async () => {
-    const first = startServer({});
-    await baseUrl(first);
-    const second = startServer({ DATA_DIR: first.dataDir });
-    expect(await second.exited).toBe(1);
-    expect(second.output().stderr).toContain(`is using the embedded database in ${first.dataDir}`);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-  });
+  // Two server processes, one after the other: on a busy machine each start takes seconds.
+  it.runIf(!usesPostgres)(
+    'refuses a second server on the same DATA_DIR with a clear message',
+    async () => {
+      const first = startServer({});
+      await baseUrl(first);
+      const second = startServer({ DATA_DIR: first.dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output().stderr).toContain(`is using the embedded database in ${first.dataDir}`);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    },
+    60_000,
+  );
 });

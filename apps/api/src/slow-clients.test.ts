@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionTimings } from './lib/connection-bounds.js';
 import { serverProcessesOnTestDatabase } from '../test/server-processes.js';
 
@@ -28,21 +28,33 @@ const server = servers.start({
 });
 const port = Number(new URL(await server.url).port);
 
-type Connection = { socket: Socket; received(): string; closedAfterMs: Promise<number> };
+type Connection = {
+  socket: Socket;
+  received(): string;
+  /** Whether the socket failed before anything arrived: a write after the server closed it. */
+  failedFirst(): boolean;
+  closedAfterMs: Promise<number>;
+};
+
+/** Every connection a test opened: closed after it, passed or failed, so the server can stop. */
+const sockets: Socket[] = [];
+afterEach(() => sockets.splice(0).forEach((socket) => socket.destroy()));
 
 /** A raw connection from `localAddress`: what it received, and how long after connecting it was closed. */
 async function open(localAddress: string): Promise<Connection> {
   const socket = connect({ port, host: '127.0.0.1', localAddress });
+  sockets.push(socket);
+  let received = '';
+  let failedFirst = false;
   // A connection the server destroys may end with a reset, and a write after it with EPIPE.
-  socket.on('error', () => {});
+  socket.on('error', () => (failedFirst ||= received === ''));
   await once(socket, 'connect');
   const opened = performance.now();
-  let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
   const closedAfterMs = new Promise<number>((resolve) =>
     socket.once('close', () => resolve(performance.now() - opened)),
   );
-  return { socket, received: () => received, closedAfterMs };
+  return { socket, received: () => received, failedFirst: () => failedFirst, closedAfterMs };
 }
 
 /** How long after connecting it was closed, or Infinity if it is still open after `ms`. */
@@ -52,11 +64,16 @@ const closedWithin = (connection: Connection, ms: number) =>
     new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), ms)),
   ]);
 
-/** Writes `text` `size` bytes at a time, every `everyMs`, until it is all sent or the connection closes. */
+/**
+ * Writes `text` `size` bytes at a time, every `everyMs`, until it is all sent, an answer arrives or
+ * the connection closes.
+ */
 function trickle(socket: Socket, text: string, size: number, everyMs: number) {
   let sent = 0;
+  let answered = false;
+  socket.once('data', () => (answered = true));
   const timer = setInterval(() => {
-    if (socket.destroyed || sent >= text.length) return clearInterval(timer);
+    if (answered || socket.destroyed || sent >= text.length) return clearInterval(timer);
     socket.write(text.slice(sent, (sent += size)));
   }, everyMs);
   socket.once('close', () => clearInterval(timer));
@@ -91,9 +108,19 @@ const HEALTH = 'GET /api/health HTTP/1.1\r\nHost: sokoni.test\r\n\r\n';
 const bodyHeaders = (length: number) =>
   `POST /api/auth/login HTTP/1.1\r\nHost: sokoni.test\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 const firstLine = (text: string) => text.split('\r\n', 1)[0];
+const TIMED_OUT = 'HTTP/1.1 408 Request Timeout';
+/**
+ * Whether the client read the server's 408. A client still trickling when the server answers and
+ * closes may write once more into the closed connection: the reset that follows fails the client's
+ * socket, and what was waiting to be read, the 408 included, goes with it. Only then may nothing
+ * have been read.
+ */
+const readTimedOut = (connection: Connection) =>
+  firstLine(connection.received()) === TIMED_OUT ||
+  (connection.received() === '' && connection.failedFirst());
 
 describe('slow clients', () => {
-  it('closes connections that trickle their headers or body, while others are answered within a second', async () => {
+  it('closes connections that trickle their headers or body, while others are answered within two seconds', async () => {
     const slowHeaders = `GET /api/health HTTP/1.1\r\nHost: sokoni.test\r\nX-Slow: ${'a'.repeat(1000)}\r\n\r\n`;
     const [silent, headers, body, steady] = await Promise.all([
       // Connect and say nothing.
@@ -131,7 +158,9 @@ describe('slow clients', () => {
     }
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(answer.ms).toBeLessThan(1000);
+      // Well under the 1 s headers bound the slow ones are given; two seconds, as the server shares
+      // the machine's 2 cores with the other test workers.
+      expect(answer.ms).toBeLessThan(2000);
     }
 
     const [headersLate, bodyTooSlow, requestTooLong] = await Promise.all(
@@ -145,7 +174,11 @@ describe('slow clients', () => {
     for (const { connection, after } of headersLate!) {
       expect(after).toBeGreaterThan(900);
       expect(after).toBeLessThan(3000);
-      expect(firstLine(connection.received())).toBe('HTTP/1.1 408 Request Timeout');
+      expect(readTimedOut(connection), connection.received()).toBe(true);
+    }
+    // A silent client writes nothing into a closed connection: it always reads the 408.
+    for (const connection of silent) {
+      expect(firstLine(connection.received())).toBe(TIMED_OUT);
     }
     // A body below the minimum rate once its grace is over: the connection is dropped, nothing answered.
     for (const { connection, after } of bodyTooSlow!) {
@@ -157,7 +190,7 @@ describe('slow clients', () => {
     for (const { connection, after } of requestTooLong!) {
       expect(after).toBeGreaterThan(3900);
       expect(after).toBeLessThan(7000);
-      expect(firstLine(connection.received())).toBe('HTTP/1.1 408 Request Timeout');
+      expect(readTimedOut(connection), connection.received()).toBe(true);
     }
   });
 

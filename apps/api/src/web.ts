@@ -1,13 +1,31 @@
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit';
 import { existsSync, readFileSync } from 'node:fs';
+import { DATA_SAVER } from '@sokoni/contracts/site';
 import { sendPage } from './lib/json-body.js';
 import { compilePageTemplate, type PageHead } from './lib/page-meta.js';
 
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+/**
+ * Asked again each time: the page, and what says which release of the app a browser runs — the
+ * service worker and the web app manifest (#29). An hour's copy of either would keep a browser on the
+ * old release for that hour. The Workbox runtime the service worker imports is named by its content.
+ */
+const REVALIDATED = /(\.html|\/sw\.js|\.webmanifest)$/;
+
+const DATA_SAVER_COOKIE = new RegExp(`(?:^|;\\s*)${DATA_SAVER.cookie}=([01])(?:;|$)`);
+
+/**
+ * Whether the page is for a data saver (#29): the choice the web app keeps in its cookie, else the
+ * browser's Save-Data header. Such a page preloads no image: a picture is fetched when it is shown.
+ */
+function savesData(request: FastifyRequest): boolean {
+  const choice = DATA_SAVER_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  return choice ? choice === '1' : request.headers['save-data'] === 'on';
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
@@ -63,7 +81,7 @@ export async function webApp(app: FastifyInstance, { webDist, pageHead, origin }
       setHeaders(res, path) {
         const cacheControl = HASHED_ASSET.test(path)
           ? 'public, max-age=31536000, immutable'
-          : path.endsWith('.html')
+          : REVALIDATED.test(path)
             ? 'no-cache'
             : 'public, max-age=3600';
         res.header('cache-control', cacheControl);
@@ -85,6 +103,7 @@ export async function webApp(app: FastifyInstance, { webDist, pageHead, origin }
       ? template.render(head.meta ? { ...head.meta, url: `${site}${path}` } : null, {
           ...head,
           ...(head.pageModule ? assetsOf(head.pageModule) : {}),
+          ...(savesData(request) ? { leadImage: undefined } : {}),
         })
       : template.html;
     // A page with its first answers inside is 15–20 KB of HTML, about 4 KB compressed.

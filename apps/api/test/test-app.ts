@@ -64,6 +64,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     maxConnectionsPerAddress: 256,
     redisUrl: undefined,
     uploadsMinFreeBytes: 0,
+    s3: undefined,
     webDist: undefined,
     smtpUrl: undefined,
     mailFrom: 'Sokoni <orders@sokoni.test>',

@@ -4,9 +4,9 @@ import { CHECKOUT_PAY_TEXTS, MPESA_MESSAGES, PAYMENT_FAILURE_MESSAGES } from '@s
 import {
   attachScreenshots,
   bearer,
+  checkPage,
   createProduct,
   DESKTOP,
-  expectNoSidewaysScroll,
   gate,
   kes,
   seriousViolations,
@@ -342,9 +342,7 @@ test.describe('checkout, payment and My Orders', () => {
 
     await page.goto('/checkout');
     await fillDelivery(page, TO_KISUMU);
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'checkout-delivery-kisumu');
+    await checkPage(page, testInfo, 'checkout-delivery-kisumu', false);
     await placeAndPayByCard(page, basket.price);
     await page.getByRole('button', { name: 'Decline' }).click();
     await page.waitForURL(/\/payment\/callback\?reference=/);
@@ -366,9 +364,7 @@ test.describe('checkout, payment and My Orders', () => {
       'href',
       'tel:+254722000111',
     );
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'orders-pay-now');
+    await checkPage(page, testInfo, 'orders-pay-now', false);
 
     // Pay now opens the pay step, the order's phone offered as the M-Pesa number; this buyer pays by card.
     await order.getByRole('button', { name: 'Pay now' }).click();
@@ -431,8 +427,6 @@ test.describe('checkout, payment and My Orders', () => {
       `${lamp.title} is sold out: it is kept out of checkout.`,
     );
     await expect(page.getByTestId('cart-subtotal')).toHaveText('KES 2,100');
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'cart-refreshed');
+    await checkPage(page, testInfo, 'cart-refreshed', false);
   });
 });

@@ -2,18 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import type { Event, Ticket } from '@sokoni/contracts/events';
-import {
-  attachScreenshots,
-  bearer,
-  DESKTOP,
-  expectNoSidewaysScroll,
-  MOBILE,
-  registerUser,
-  seriousViolations,
-  signInTo,
-  unique,
-  type Account,
-} from './support';
+import { bearer, checkPage, DESKTOP, MOBILE, registerUser, signInTo, unique, type Account } from './support';
 import { createEvent } from './tickets-support';
 
 /** Free tickets of `event` claimed by `holder` through the API, issued at once. */
@@ -55,9 +44,7 @@ test.describe('organizers fix mistakes (#28)', () => {
     await expect(page.locator('#event-tickets-error')).toHaveText(
       '3 tickets are sold and 0 held for buyers paying now: the number of tickets cannot go below 3.',
     );
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'edit-event');
+    await checkPage(page, testInfo, 'edit-event', false);
 
     await page.setViewportSize(MOBILE);
     await page.getByLabel('Tickets in all').fill('40');
@@ -75,9 +62,7 @@ test.describe('organizers fix mistakes (#28)', () => {
       /^Amina Wanjiru\s*2\s*Not yet$/,
       /^Otieno, Brian/,
     ]);
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'event-attendees');
+    await checkPage(page, testInfo, 'event-attendees', false);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
@@ -124,9 +109,7 @@ test.describe('organizers fix mistakes (#28)', () => {
       await expect(result.getByText(/^Already checked in: /)).toHaveText(
         /^Already checked in: Amina Wanjiru's ticket, at \d{2}:\d{2} on \d{1,2} \w{3}$/,
       );
-      expect(await seriousViolations(door)).toEqual([]);
-      await expectNoSidewaysScroll(door);
-      await attachScreenshots(door, testInfo, 'gate-already-checked-in');
+      await checkPage(door, testInfo, 'gate-already-checked-in', false);
     } finally {
       await context.close();
     }

@@ -2,11 +2,9 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { pngFile } from './selling-support';
 import {
-  attachScreenshots,
   bearer,
+  checkPage,
   DESKTOP,
-  expectImagesLoaded,
-  expectNoSidewaysScroll,
   gate,
   kes,
   registerUser,
@@ -325,7 +323,7 @@ test.describe('events: discover, create, buy', () => {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(45_000);
+    test.setTimeout(90_000);
     const organizer = await registerUser(request, 'Njeri Mutua');
     const event = await createEvent(request, organizer, {
       title: unique('Nairobi Tech Summit: Building Africa’s Digital Future with AI and Mobile Money'),
@@ -341,18 +339,12 @@ test.describe('events: discover, create, buy', () => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Discover Amazing Events' })).toBeVisible();
     await expect(page.getByTestId('event-card').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await expectImagesLoaded(page);
-    await attachScreenshots(page, testInfo, 'events');
+    await checkPage(page, testInfo, 'events');
 
     await page.goto(`/tickets/${event.id}`);
     await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
     await expect(page.getByText('1,200 seats left')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await expectImagesLoaded(page);
-    await attachScreenshots(page, testInfo, 'event-detail');
+    await checkPage(page, testInfo, 'event-detail');
 
     await signIn(page, organizer);
     await page.goto('/tickets/new');
@@ -365,8 +357,6 @@ test.describe('events: discover, create, buy', () => {
 
     await page.goto('/tickets/organizer');
     await expect(page.getByTestId('organizer-event').filter({ hasText: event.title })).toHaveCount(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'your-events');
+    await checkPage(page, testInfo, 'your-events', false);
   });
 });

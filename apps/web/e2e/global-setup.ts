@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/server.js');
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 const LISTENING = /Server listening at (http:\/\/\S+)/;
 
@@ -81,6 +81,45 @@ function stop(server: ChildProcess): Promise<number | null> {
   });
 }
 
+/** Pages a first visitor opens, and the API calls they make, before the server's memory is read. */
+const FIRST_REQUESTS = [
+  '/',
+  '/shop',
+  '/stays',
+  '/events',
+  '/courses',
+  '/api/products',
+  '/api/stays',
+  '/api/events',
+];
+
+/**
+ * The server's resident memory in MB once it has loaded the sample data and answered the first
+ * pages, as `npm start` runs it, and the shared libraries it has loaded from node_modules by then:
+ * read from /proc, so on Linux only (undefined elsewhere).
+ */
+async function serverAfterFirstPages(
+  server: ChildProcess,
+  baseUrl: string,
+): Promise<{ residentMb: number; libraries: string[] } | undefined> {
+  for (const path of FIRST_REQUESTS) await (await fetch(`${baseUrl}${path}`)).arrayBuffer();
+  try {
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    const maps = readFileSync(`/proc/${server.pid}/maps`, 'utf8');
+    const libraries = new Set(
+      [...maps.matchAll(/\/node_modules\/\S+\/([^/\s]+\.so[.\d]*|[^/\s]+\.node)$/gm)].map(
+        (match) => match[1]!,
+      ),
+    );
+    return kilobytes
+      ? { residentMb: Math.round(Number(kilobytes) / 1024), libraries: [...libraries].sort() }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts the real built server on a free port with a fresh data directory and the sample seed. */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-e2e-'));
@@ -106,6 +145,11 @@ export default async function globalSetup() {
   try {
     const baseUrl = await waitForListeningUrl(server, log);
     await waitForHealth(baseUrl, log);
+    const measured = await serverAfterFirstPages(server, baseUrl);
+    if (measured) {
+      process.env.E2E_SERVER_RESIDENT_MB = String(measured.residentMb);
+      process.env.E2E_SERVER_LIBRARIES = measured.libraries.join(' ');
+    }
     process.env.E2E_BASE_URL = baseUrl;
     // With no SMTP_URL the server writes each e-mail to DATA_DIR/outbox: tests read them there.
     process.env.E2E_DATA_DIR = dataDir;

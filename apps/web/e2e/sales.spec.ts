@@ -3,9 +3,9 @@ import { mailsTo } from './outbox-support';
 import {
   attachScreenshots,
   bearer,
+  checkPage,
   createProduct,
   DESKTOP,
-  expectNoSidewaysScroll,
   payInSandbox,
   registerUser,
   seriousViolations,
@@ -78,9 +78,7 @@ test.describe('sales: the seller ships, the buyer sees it', () => {
     );
     await expect(card.getByText('Oginga Odinga Street, Mega Plaza, Kisumu, Kisumu County')).toBeVisible();
     await expect(card.getByTestId('sale-status')).toHaveText('Awaiting shipment');
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'sales');
+    await checkPage(page, testInfo, 'sales', false);
 
     await card.getByRole('button', { name: 'Mark shipped' }).click();
     const dialog = page.getByRole('dialog', { name: `Mark ${orderNumber} shipped` });

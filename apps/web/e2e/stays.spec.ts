@@ -12,10 +12,8 @@ import {
   tripsOf,
 } from './stays-support';
 import {
-  attachScreenshots,
+  checkPage,
   DESKTOP,
-  expectImagesLoaded,
-  expectNoSidewaysScroll,
   gate,
   kes,
   nairobiDay,
@@ -484,10 +482,7 @@ test.describe('stays: list, find, book, pay, review', () => {
       nairobiDay(6),
     );
     await expect(stayCard(page, stay.title)).toHaveCount(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await expectImagesLoaded(page);
-    await attachScreenshots(page, testInfo, 'stays');
+    await checkPage(page, testInfo, 'stays');
 
     await page.goto(`/stays/${stay.id}`);
     await expect(page.getByRole('heading', { level: 1, name: stay.title })).toBeVisible();
@@ -496,26 +491,19 @@ test.describe('stays: list, find, book, pay, review', () => {
     await pickStayDates(page, nairobiDay(3), nairobiDay(6));
     await availability(page).getByRole('button', { name: 'Check availability' }).click();
     await expect(page.getByText('This stay is available for your selected dates!')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await expectImagesLoaded(page);
-    await attachScreenshots(page, testInfo, 'stay-detail');
+    await checkPage(page, testInfo, 'stay-detail');
 
     await signIn(page, guest);
     await page.goto('/trips');
     const trip = page.getByTestId('trip-card').filter({ hasText: stay.title });
     await expect(trip.getByText('Awaiting payment', { exact: true })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoSidewaysScroll(page);
-    await attachScreenshots(page, testInfo, 'my-trips');
+    await checkPage(page, testInfo, 'my-trips', false);
 
     const hostPage = await signedInPage(browser, baseURL, host);
     await hostPage.goto('/host/stays');
     const listing = hostPage.getByTestId('host-listing').filter({ hasText: stay.title });
     await expect(listing.getByTestId('host-booking')).toContainText('Awaiting payment');
-    expect(await seriousViolations(hostPage)).toEqual([]);
-    await expectNoSidewaysScroll(hostPage);
-    await attachScreenshots(hostPage, testInfo, 'your-listings');
+    await checkPage(hostPage, testInfo, 'your-listings', false);
 
     await hostPage.goto('/host/stays/new');
     await expect(hostPage.getByRole('heading', { level: 1, name: 'List your place' })).toBeVisible();
@@ -525,9 +513,7 @@ test.describe('stays: list, find, book, pay, review', () => {
     await expect(hostPage.locator('#listing-photos-error')).toHaveText(
       'Please add at least one photo of your place.',
     );
-    expect(await seriousViolations(hostPage)).toEqual([]);
-    await expectNoSidewaysScroll(hostPage);
-    await attachScreenshots(hostPage, testInfo, 'list-your-place');
+    await checkPage(hostPage, testInfo, 'list-your-place', false);
 
     await hostPage.goto(`/host/stays/${stay.id}/edit`);
     await expect(hostPage.getByLabel('Title', { exact: true })).toHaveValue(stay.title);
@@ -536,10 +522,7 @@ test.describe('stays: list, find, book, pay, review', () => {
     await hostPage.getByLabel('Location').fill('');
     await hostPage.getByRole('button', { name: 'Save changes' }).click();
     await expect(hostPage.locator('#listing-location-error')).toHaveText('Please enter where your place is.');
-    expect(await seriousViolations(hostPage)).toEqual([]);
-    await expectNoSidewaysScroll(hostPage);
-    await expectImagesLoaded(hostPage);
-    await attachScreenshots(hostPage, testInfo, 'edit-listing');
+    await checkPage(hostPage, testInfo, 'edit-listing');
     await hostPage.context().close();
   });
 });

@@ -114,6 +114,17 @@ export async function attachScreenshots(page: Page, testInfo: TestInfo, name: st
 }
 
 /**
+ * No serious accessibility violations, no sideways scroll and (unless `images` is false) every image
+ * loaded; then photographed at phone and desktop widths.
+ */
+export async function checkPage(page: Page, testInfo: TestInfo, name: string, images = true) {
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  if (images) await expectImagesLoaded(page);
+  await attachScreenshots(page, testInfo, name);
+}
+
+/**
  * Scrolls to the bottom so every lazy image starts loading, and waits until each has loaded with
  * real pixels: a broken image fails here, and the full-page screenshots show every picture.
  */

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
+import { listenForInstall } from '@/app/pwa-install';
 import { createQueryClient } from '@/app/query-client';
 import { loadPageAt } from '@/app/router';
 import { useAuthStore } from '@/stores/auth';
@@ -8,6 +9,19 @@ import './index.css';
 
 // Spec §2: the stored login token is checked for expiry when the app starts.
 useAuthStore.getState().checkTokenExpiry();
+
+// The installable app (#29): its install offer, and its service worker in a built app only (none
+// while developing, where it would serve yesterday's code). The worker, its code and what it keeps of
+// the app shell are fetched once the page has loaded and a few quiet seconds have passed: on a slow
+// link the first page's own pictures and answers go first.
+listenForInstall();
+if (import.meta.env.PROD) {
+  const register = () =>
+    void import('@/app/pwa-register').then(({ registerServiceWorker }) => registerServiceWorker());
+  const later = () => setTimeout(() => requestIdleCallback(register, { timeout: 5_000 }), 3_000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -267,6 +267,11 @@ export const Lesson = z.object({
   title: z.string(),
   contentType: z.enum(LESSON_CONTENT_TYPES),
   contentUrl: z.string().nullable(),
+  /**
+   * #29: the size of a video or PDF of ours, with its contentUrl, so that a data saver can say
+   * what loading it costs before it does; null for a text, another site's address or no content.
+   */
+  contentBytes: z.number().int().nullable(),
   /** Minutes. */
   duration: z.number().int(),
   releaseDate: z.string().nullable(),

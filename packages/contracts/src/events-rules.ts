@@ -110,6 +110,37 @@ export const EVENT_MESSAGES = {
   verifyFailed: 'Verification failed. Please try again.',
 } as const;
 
+/** POST /events/{id}/check-ins: offline check-ins one sync may carry (#29). */
+export const CHECK_INS_PER_SYNC = 500;
+
+/** The door scanner offline (#29): the organizer's event list saved on the device, and its sync. */
+export const DOOR_MESSAGES = {
+  getReady: 'Get ready for the door',
+  /** The list is on the device: how many tickets, and when it was saved (Nairobi time). */
+  ready: (tickets: number, at: string | Date) =>
+    `Ready for the door: ${tickets} ${plural(tickets, 'ticket', 'tickets')} saved on this device at ${nairobiClock.format(new Date(at))}.`,
+  offline: "You're offline: tickets are checked against the list saved on this device.",
+  offlineNoList: "You're offline and this event's list is not on this device.",
+  /** Checked in on this device while offline: sent when the network returns. */
+  savedOffline: 'Checked in on this device. It is sent when the network returns.',
+  waiting: (count: number) => `${count} ${plural(count, 'check-in', 'check-ins')} waiting for the network.`,
+  synced: (count: number) => `${count} ${plural(count, 'check-in', 'check-ins')} sent.`,
+  /** At sync: another device scanned the same ticket earlier, offline or online. */
+  elsewhere: (at: string | Date) =>
+    `Already checked in at ${nairobiClock.format(new Date(at))} on another device`,
+  /** At sync: the ticket was refunded (or its event cancelled) after the list was downloaded. */
+  refundedSince: (holder: string) =>
+    `${holder}'s ticket was refunded after the list was saved: it is not valid.`,
+  deviceRequired: 'This device has no door ID: get ready for the door again.',
+  checkInsRequired: 'Send at least one check-in.',
+  tooManyCheckIns: `Send at most ${CHECK_INS_PER_SYNC} check-ins at a time.`,
+  scannedAtInvalid: 'A check-in needs the time it was scanned.',
+  /** 'Get ready for the door' when the list could not be downloaded. */
+  downloadFailed: 'Could not save the list on this device. Please try again.',
+  /** A sync the server refused as a whole: the check-ins stay on the device. */
+  syncFailed: 'The check-ins could not be sent; they stay on this device. Please try again.',
+} as const;
+
 /**
  * GET /events' query as the web app sends it (and, without `page`, the /events page's own), in the
  * order of its address (`new URLSearchParams(…)`): the server puts the first page of /events into

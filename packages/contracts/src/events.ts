@@ -16,6 +16,8 @@ import {
   TICKET_STATUSES,
   ATTENDEE_PAGE_SIZE,
   ATTENDEE_PAGE_MAX,
+  CHECK_INS_PER_SYNC,
+  DOOR_MESSAGES,
 } from './events-rules.js';
 
 // Events' requests and answers (spec §3, §7 Events). The rules and messages they check are in
@@ -146,6 +148,29 @@ export const VerifyTicketInput = z.object({
 });
 export type VerifyTicketInput = z.input<typeof VerifyTicketInput>;
 
+/**
+ * POST /events/{id}/check-ins (#29): the door device's offline check-ins, each with the moment it
+ * was scanned on the device, sent when the network returns. The device names itself with a random
+ * ID it keeps, so a retried sync is told its own check-ins again rather than refused.
+ */
+export const CheckInSyncInput = z.object({
+  deviceId: z.uuid(DOOR_MESSAGES.deviceRequired),
+  checkIns: z
+    .array(
+      z.object({
+        ticketId: line(EVENT_MESSAGES.ticketIdRequired)
+          .trim()
+          .min(1, EVENT_MESSAGES.ticketIdRequired)
+          .max(200, EVENT_MESSAGES.ticketNotFound),
+        scannedAt: z.iso.datetime({ offset: true, message: DOOR_MESSAGES.scannedAtInvalid }),
+      }),
+      DOOR_MESSAGES.checkInsRequired,
+    )
+    .min(1, DOOR_MESSAGES.checkInsRequired)
+    .max(CHECK_INS_PER_SYNC, DOOR_MESSAGES.tooManyCheckIns),
+});
+export type CheckInSyncInput = z.input<typeof CheckInSyncInput>;
+
 // ---- responses --------------------------------------------------------------------------------
 
 /** Spec §3 Event, with the organizer's name and the seats in all. */
@@ -230,3 +255,49 @@ export const TicketVerification = z.object({
   }),
 });
 export type TicketVerification = z.infer<typeof TicketVerification>;
+
+/** One ticket of the list the door device saves (#29): what it needs to verify it offline. */
+export const DoorTicket = z.object({
+  id: z.string(),
+  shortCode: z.string(),
+  holderName: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(TICKET_STATUSES),
+  checkedInAt: z.iso.datetime().nullable(),
+  /** The device that checked it in offline; null when it was checked in online (or is not yet). */
+  checkedInDevice: z.string().nullable(),
+});
+export type DoorTicket = z.infer<typeof DoorTicket>;
+
+/** GET /events/{id}/door-list (#29, its organizer only): every ticket of the event, for the door. */
+export const DoorList = z.object({
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    date: z.iso.datetime(),
+    location: z.string(),
+    cancelled: z.boolean(),
+  }),
+  tickets: z.array(DoorTicket),
+  /** When the server read the list: what "saved at" on the device says. */
+  savedAt: z.iso.datetime(),
+});
+export type DoorList = z.infer<typeof DoorList>;
+
+/**
+ * POST /events/{id}/check-ins' answer: each sent check-in's outcome, in the order sent.
+ * `checked_in`: this device's scan is the ticket's check-in (also when it is sent again).
+ * `already_checked_in`: another device, or the door online, let it in first, at `checkedInAt`.
+ * `refunded`: refunded or its event cancelled since the list was saved: not valid.
+ * `not_found`: no ticket of this event has that ID or code.
+ */
+export const CheckInOutcome = z.object({
+  ticketId: z.string(),
+  outcome: z.enum(['checked_in', 'already_checked_in', 'refunded', 'not_found']),
+  checkedInAt: z.iso.datetime().nullable(),
+  message: z.string(),
+});
+export type CheckInOutcome = z.infer<typeof CheckInOutcome>;
+
+export const CheckInSyncResult = z.object({ outcomes: z.array(CheckInOutcome) });
+export type CheckInSyncResult = z.infer<typeof CheckInSyncResult>;

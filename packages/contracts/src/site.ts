@@ -38,3 +38,25 @@ export const HOME_REQUESTS = {
   trending: `/products?trending=true&limit=${HOME_TRENDING_COUNT}`,
   threads: `/community/threads?limit=${HOME_THREADS_COUNT}`,
 } as const;
+
+/**
+ * #29: the data saver, a setting of each device. The web app keeps the user's choice and tells the
+ * server in this cookie ('1' on, '0' off), so that pages come without image preloads; while the
+ * user has not chosen, the browser's Save-Data decides.
+ */
+export const DATA_SAVER = {
+  cookie: 'data_saver',
+  label: 'Data saver',
+  hint: 'Pictures in lists load when you tap them; videos and PDFs show their size first.',
+  showPicture: 'Show picture',
+  loadVideo: 'Load video',
+  loadPdf: 'Load PDF',
+} as const;
+
+/** #29: what the web app says while the device has no network. */
+export const OFFLINE_MESSAGES = {
+  /** Over every page while offline: what shows is what the service worker kept from the last visit. */
+  banner: "You're offline — showing what you saw last",
+  /** A call that needs the network (a purchase, a cancellation, a download), made offline. */
+  needsNetwork: "You're offline: this needs the network.",
+} as const;

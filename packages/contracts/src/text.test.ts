@@ -20,6 +20,10 @@ const VALID_REQUESTS: Record<string, object> = {
   },
   ResolveReportInput: { action: 'hide', reason: 'Counterfeit goods' },
   SuspendUserInput: { reason: 'Repeated scam listings' },
+  CheckInSyncInput: {
+    deviceId: UUID,
+    checkIns: [{ ticketId: 'K7QM 4XPT', scannedAt: '2026-11-27T16:02:00.000Z' }],
+  },
   RegisterInput: { name: 'Achieng Otieno', email: 'achieng@example.co.ke', password: 'Karibu2026!' },
   LoginInput: { email: 'achieng@example.co.ke', password: 'Karibu2026!' },
   ProductQuery: { q: 'kiondo', category: 'fashion', minPrice: '100', maxPrice: '900', seller: UUID },

@@ -73,6 +73,25 @@ describe('lazyPage', () => {
     expect(importPage).toHaveBeenCalledTimes(2);
   });
 
+  it('shows the error page after a second failed download in a row, instead of downloading again and again', async () => {
+    const importPage = vi.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const Page = lazyPage(importPage, (m: { Greeting: typeof Greeting }) => m.Greeting);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Suspense fallback={<p>Loading…</p>}>
+            <Page />
+          </Suspense>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(importPage).toHaveBeenCalledTimes(2);
+  });
+
   it('downloads a page again after a failed download', async () => {
     const importPage = failingOnce();
     const Page = lazyPage(importPage, (m) => m.Greeting);

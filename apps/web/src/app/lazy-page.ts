@@ -16,15 +16,19 @@ export function lazyPage<Module>(
 ): LazyPage {
   let loaded: PageComponent | undefined;
   let loading: Promise<PageComponent> | undefined;
+  let failuresInARow = 0;
   const lazyOfLoad = () => lazy(() => load().then((component) => ({ default: component })));
   const load = (): Promise<PageComponent> =>
     (loading ??= importPage().then(
       (module) => (loaded = pick(module)),
       (error: unknown) => {
         // A failed download (a lost connection, a deploy) is tried again when the page is next
-        // rendered: React keeps a lazy component's failure, so the next render gets a new one.
+        // rendered: React keeps a lazy component's failure, so the next render gets a new one. React
+        // renders again at once, so only once: a second failure in a row (offline, a page never
+        // opened, #29) stays, and the error page says so, instead of downloading again and again.
         loading = undefined;
-        Lazy = lazyOfLoad();
+        failuresInARow += 1;
+        if (failuresInARow < 2) Lazy = lazyOfLoad();
         throw error;
       },
     ));

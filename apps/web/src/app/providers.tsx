@@ -1,5 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { InstallOffer } from './pwa-install';
+import { AppUpdates } from './pwa-update';
 import { RouteErrorBoundary } from './route-error-page';
 import { AppRoutes } from './router';
 import { AppToaster } from './toaster';
@@ -11,8 +13,10 @@ export function AppProviders({ queryClient }: { queryClient: QueryClient }) {
         <RouteErrorBoundary>
           <AppRoutes />
         </RouteErrorBoundary>
+        <AppUpdates />
       </BrowserRouter>
       <AppToaster />
+      <InstallOffer />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,11 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { mediaKindOf } from '@sokoni/contracts/courses-rules';
 import type { LessonContentType } from '@sokoni/contracts/courses-rules';
-import { buttonClasses } from '@/components/button';
+import { DATA_SAVER } from '@sokoni/contracts/site';
+import { Button, buttonClasses } from '@/components/button';
+import { formatFileSize } from '@/lib/file-size';
+import { useDataSaver } from '@/stores/data-saver';
 
 /** Spec §2: the PDF viewer is 500 px tall. */
 const PDF_FRAME_HEIGHT = 500;
@@ -23,13 +28,48 @@ type LessonContentProps = {
   contentType: LessonContentType;
   /** The video's or the PDF's address, or the lesson's text itself. */
   content: string;
+  /** The size of a video or PDF of ours (Lesson.contentBytes), told before it loads; else null. */
+  bytes: number | null;
   variant: LessonContentVariant;
 };
 
 /** One kind of content: `content` is the text itself, or the video's or the PDF's address. */
 type LessonPartProps = Omit<LessonContentProps, 'contentType'>;
 
-function LessonText({ title, content, variant }: LessonPartProps) {
+type LoadOnTapProps = Pick<LessonPartProps, 'title' | 'bytes'> & {
+  kind: 'video' | 'pdf';
+  /** The player or the PDF's frame. */
+  children: ReactNode;
+};
+
+/**
+ * Under the data saver (#29), a lesson's video or PDF loads only when asked, its size said first
+ * ('Video · 14.2 MB', Load video); without it, at once.
+ */
+function LoadOnTap({ kind, title, bytes, children }: LoadOnTapProps) {
+  const saving = useDataSaver();
+  const [asked, setAsked] = useState(false);
+  if (!saving || asked) return children;
+  const size = bytes === null ? '' : ` · ${formatFileSize(bytes)}`;
+  return (
+    <div
+      className={`flex flex-col items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4 text-center ${
+        kind === 'video' ? 'aspect-video' : 'min-h-40'
+      }`}
+    >
+      <p className="font-semibold text-slate-800">
+        {kind === 'video' ? 'Video' : 'PDF'}
+        {size}
+      </p>
+      <Button onClick={() => setAsked(true)}>
+        {kind === 'video' ? DATA_SAVER.loadVideo : DATA_SAVER.loadPdf}
+        <span className="sr-only"> of {title}</span>
+      </Button>
+    </div>
+  );
+}
+
+function LessonText({ title, content, variant }: Omit<LessonPartProps, 'bytes'>) {
   // The body is the instructor's plain text: shown with its line breaks kept, never read as HTML.
   if (variant === 'preview') {
     return (
@@ -56,24 +96,26 @@ function LessonText({ title, content, variant }: LessonPartProps) {
   );
 }
 
-function LessonVideo({ title, content: src }: Omit<LessonPartProps, 'variant'>) {
+function LessonVideo({ title, content: src, bytes }: Omit<LessonPartProps, 'variant'>) {
   return (
     <div className="space-y-2">
       {/* Metadata only until played: a phone on mobile data fetches the film as it is watched
           (the server answers range requests, so seeking skips ahead without the rest). */}
-      <video
-        key={src}
-        src={src}
-        controls
-        preload="metadata"
-        playsInline
-        aria-label={title}
-        className="aspect-video w-full rounded-2xl bg-slate-900"
-      >
-        <a href={src} className={linkClasses}>
-          Download the video
-        </a>
-      </video>
+      {/* Keyed by the address: another lesson's video gets a new player (and asks again). */}
+      <LoadOnTap key={src} kind="video" title={title} bytes={bytes}>
+        <video
+          src={src}
+          controls
+          preload="metadata"
+          playsInline
+          aria-label={title}
+          className="aspect-video w-full rounded-2xl bg-slate-900"
+        >
+          <a href={src} className={linkClasses}>
+            Download the video
+          </a>
+        </video>
+      </LoadOnTap>
       {isOnAnotherSite(src) ? (
         <p className="text-sm text-slate-600">
           Not playing?{' '}
@@ -86,7 +128,7 @@ function LessonVideo({ title, content: src }: Omit<LessonPartProps, 'variant'>) 
   );
 }
 
-function LessonPdf({ title, content: src, variant }: LessonPartProps) {
+function LessonPdf({ title, content: src, variant, bytes }: LessonPartProps) {
   const open = (
     <a href={src} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
       Open PDF<span className="sr-only"> of {title} in a new tab</span>
@@ -104,20 +146,23 @@ function LessonPdf({ title, content: src, variant }: LessonPartProps) {
   }
   return (
     <div className="space-y-2">
-      <iframe
-        src={src}
-        title={`PDF: ${title}`}
-        height={PDF_FRAME_HEIGHT}
-        className="block h-[500px] w-full rounded-2xl border border-slate-200 bg-white"
-      />
+      <LoadOnTap key={src} kind="pdf" title={title} bytes={bytes}>
+        <iframe
+          src={src}
+          title={`PDF: ${title}`}
+          height={PDF_FRAME_HEIGHT}
+          className="block h-[500px] w-full rounded-2xl border border-slate-200 bg-white"
+        />
+      </LoadOnTap>
       <div className={variant === 'lesson' ? 'flex justify-end' : undefined}>{open}</div>
     </div>
   );
 }
 
 /** A lesson's video, its PDF (framed, with a link to open it whole) or its text. */
-export function LessonContent({ title, contentType, content, variant }: LessonContentProps) {
-  if (contentType === 'video') return <LessonVideo title={title} content={content} />;
-  if (contentType === 'pdf') return <LessonPdf title={title} content={content} variant={variant} />;
+export function LessonContent({ title, contentType, content, bytes, variant }: LessonContentProps) {
+  if (contentType === 'video') return <LessonVideo title={title} content={content} bytes={bytes} />;
+  if (contentType === 'pdf')
+    return <LessonPdf title={title} content={content} variant={variant} bytes={bytes} />;
   return <LessonText title={title} content={content} variant={variant} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataSaverPicture } from './data-saver-picture';
 import { ProductImage } from './product-image';
 
 /**
@@ -46,23 +47,30 @@ type LinkCardImageProps = {
   height: number;
   /** Load it at once, at high priority: for cards in view when the page opens. */
   priority: boolean;
+  /** What it shows (the card's title), for the data saver's Show picture button. */
+  label: string;
   /** Laid over the picture, e.g. a badge. */
   children?: ReactNode;
 };
 
-/** A LinkCard's picture, which zooms a little on hover (a placeholder when it is missing or broken). */
-export function LinkCardImage({ src, width, height, priority, children }: LinkCardImageProps) {
+/**
+ * A LinkCard's picture, which zooms a little on hover (a placeholder when it is missing or broken);
+ * under the data saver (#29), only once its Show picture button is tapped.
+ */
+export function LinkCardImage({ src, width, height, priority, label, children }: LinkCardImageProps) {
   return (
     <div className="relative overflow-hidden bg-slate-100" style={{ aspectRatio: `${width} / ${height}` }}>
-      <ProductImage
-        src={src}
-        alt=""
-        width={width}
-        height={height}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        className="size-full object-cover transition duration-300 group-hover:scale-105"
-      />
+      <DataSaverPicture label={label} fetches={Boolean(src)}>
+        <ProductImage
+          src={src}
+          alt=""
+          width={width}
+          height={height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          className="size-full object-cover transition duration-300 group-hover:scale-105"
+        />
+      </DataSaverPicture>
       {children}
     </div>
   );

@@ -5,6 +5,7 @@ import { formatKES } from '@sokoni/contracts/money';
 import type { Product } from '@sokoni/contracts/shop';
 import { imageSrcSet } from '@sokoni/contracts/uploads';
 import { useWishlistHeart } from '@/lib/use-wishlist-heart';
+import { DataSaverPicture } from './data-saver-picture';
 import { HeartIcon } from './icons';
 import { LinkCard, LinkCardTitle } from './link-card';
 import { RatingStars } from './rating-stars';
@@ -18,11 +19,16 @@ const IMAGE_SIZE = 400;
 
 type ImageStatus = 'loading' | 'loaded' | 'failed';
 
-/** `priority`: the photo is likely in view at load (the first cards of a page), so it is fetched at once. */
-function CardImage({ src, priority }: { src: string | undefined; priority: boolean }) {
+type CardImageProps = {
+  src: string | undefined;
+  /** The photo is likely in view at load (the first cards of a page), so it is fetched at once. */
+  priority: boolean;
+};
+
+function CardPhoto({ src, priority }: CardImageProps) {
   const [status, setStatus] = useState<ImageStatus>(src ? 'loading' : 'failed');
   return (
-    <div className="relative aspect-square overflow-hidden bg-slate-100">
+    <>
       <img
         src={status === 'failed' ? PLACEHOLDER_IMAGE : src}
         // A phone fetches the 400 px thumbnail for a card, not the photo of up to 1600 px.
@@ -43,6 +49,17 @@ function CardImage({ src, priority }: { src: string | undefined; priority: boole
           <Spinner className="size-6 text-emerald-700" />
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** The card's photo; under the data saver (#29), only once its Show picture button is tapped. */
+function CardImage({ label, ...photo }: CardImageProps & { label: string }) {
+  return (
+    <div className="relative aspect-square overflow-hidden bg-slate-100">
+      <DataSaverPicture label={label} fetches={Boolean(photo.src)}>
+        <CardPhoto {...photo} />
+      </DataSaverPicture>
     </div>
   );
 }
@@ -69,7 +86,7 @@ export function ProductCard({ product, onWishlistChange, priority = false }: Pro
 
   return (
     <LinkCard testId="product-card">
-      <CardImage key={product.image[0]} src={product.image[0]} priority={priority} />
+      <CardImage key={product.image[0]} src={product.image[0]} priority={priority} label={product.title} />
       <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
         {product.isNew ? (
           <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">New</span>

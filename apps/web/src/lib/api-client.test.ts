@@ -3,7 +3,14 @@ import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
-import { ApiError, apiRequest, apiRequestWithTotal, errorMessage, hasCode } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  apiRequestWithTotal,
+  errorMessage,
+  hasCode,
+  isNetworkFailure,
+} from './api-client';
 import { pageAnswer } from '@/test/answers';
 import { recordRequests, server } from '@/test/server';
 
@@ -193,5 +200,25 @@ describe('errorMessage', () => {
       code: null,
       serverMessage: 'A newer refusal.',
     });
+  });
+});
+
+describe('isNetworkFailure', () => {
+  it('tells a request that never reached the API from one it answered', async () => {
+    server.use(http.get('/api/products', () => HttpResponse.error()));
+    const dropped = await apiRequest('/products').catch((caught: unknown) => caught);
+    answer(503, { statusCode: 503, code: 'INTERNAL_ERROR', message: 'Down' });
+    const answered = await apiRequest('/auth/register', { method: 'POST' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect([isNetworkFailure(dropped), isNetworkFailure(answered)]).toEqual([true, false]);
+
+    // Offline, whatever failed without an answer is the network's failure; an answer is still not.
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect([isNetworkFailure(new DOMException('gone', 'NetworkError')), isNetworkFailure(answered)]).toEqual([
+      true,
+      false,
+    ]);
+    offline.mockRestore();
   });
 });

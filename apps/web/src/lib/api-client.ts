@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
 import { ERROR_CODES, type ErrorCode } from '@sokoni/contracts/error-codes';
+import { OFFLINE_MESSAGES } from '@sokoni/contracts/site';
 import { useAuthStore } from '@/stores/auth';
 import { takeInlineAnswer } from './inline-answers';
 
@@ -38,6 +39,31 @@ export class ApiError extends Error {
     const coded = typeof body.code === 'string' && body.code !== 'INTERNAL_ERROR';
     this.serverMessage = coded ? message : null;
     this.issues = Array.isArray(body.issues) ? (body.issues as FieldIssue[]) : [];
+  }
+}
+
+/**
+ * A call that needs the network, made while the device has none (#29): refused at once and said so,
+ * instead of a button that spins until the network returns. A read the service worker kept an answer
+ * for never gets here: that answer comes back instead.
+ */
+export class OfflineError extends Error {
+  constructor() {
+    super(OFFLINE_MESSAGES.needsNetwork);
+    this.name = 'OfflineError';
+  }
+}
+
+/**
+ * fetch, refused at once when the device is offline and the call would change something; a read
+ * that finds neither the network nor a kept answer fails as an OfflineError too.
+ */
+async function fetchOnline(url: string, init: RequestInit = {}): Promise<Response> {
+  if (!navigator.onLine && (init.method ?? 'GET') !== 'GET') throw new OfflineError();
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    throw error instanceof TypeError && !navigator.onLine ? new OfflineError() : error;
   }
 }
 
@@ -106,7 +132,7 @@ async function send(
   const url = `${API_BASE}${path}`;
   const response =
     (method === 'GET' ? takeInlineAnswer(url) : undefined) ??
-    (await fetch(url, {
+    (await fetchOnline(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -145,7 +171,7 @@ export async function apiRequestWithTotal<T extends unknown[]>(
  */
 export async function apiDownload(path: string): Promise<Blob> {
   const token = useAuthStore.getState().user?.token;
-  const response = await fetch(`${API_BASE}${path}`, {
+  const response = await fetchOnline(`${API_BASE}${path}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw failedResponseError(response.status, await readJson(response), Boolean(token));
@@ -156,16 +182,31 @@ export async function apiDownload(path: string): Promise<Blob> {
  * The message to show for a failed call: the server's when it coded the failure (a broken rule, a
  * full disk, a provider that is down, a refusal newer than this build), else the screen's fallback.
  * An unexpected error's message (INTERNAL_ERROR), or an answer that is not ours (a proxy's), gets
- * the fallback.
+ * the fallback. A call made offline says that it needs the network (#29).
  */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof OfflineError) return error.message;
   return (error instanceof ApiError ? error.serverMessage : null) ?? fallback;
 }
 
 /**
- * For one resource's query: the refusals in `codes` (an unknown id, a caller refused) stay so and
- * are shown at once; other failures are retried once.
+ * Whether a call failed for want of a network rather than being answered: fetch itself failed (it
+ * rejects with a TypeError), or the device says it is offline and no answer came.
  */
-export function retryOnceUnless(...codes: [ErrorCode, ...ErrorCode[]]) {
-  return (failureCount: number, error: Error): boolean => !hasCode(error, ...codes) && failureCount < 1;
+export function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError ||
+    error instanceof OfflineError ||
+    (!navigator.onLine && !(error instanceof ApiError))
+  );
+}
+
+/**
+ * For a query (every query's default with no `codes`, query-client.ts): the refusals in `codes` (an
+ * unknown id, a caller refused) stay so and are shown at once, and so is a read made offline that
+ * found no kept answer (#29: asked again when the network returns); other failures are retried once.
+ */
+export function retryOnceUnless(...codes: ErrorCode[]) {
+  return (failureCount: number, error: Error): boolean =>
+    failureCount < 1 && !(error instanceof OfflineError) && !codes.some((code) => hasCode(error, code));
 }

@@ -1,5 +1,5 @@
 import { useAuthStore } from '@/stores/auth';
-import { API_BASE, failedResponseError, parseJsonBody } from './api-client';
+import { API_BASE, failedResponseError, OfflineError, parseJsonBody } from './api-client';
 
 export const UPLOAD_NETWORK_ERROR = 'Network error';
 
@@ -18,6 +18,10 @@ export function uploadFile<T>(path: string, form: FormData, options: UploadOptio
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    if (!navigator.onLine) {
+      reject(new OfflineError());
       return;
     }
     const xhr = new XMLHttpRequest();

@@ -142,3 +142,29 @@ describe('token expiry check', () => {
     expect(useAuthStore.getState().user).toBeNull();
   });
 });
+
+describe('the API answers kept for reading offline (#29)', () => {
+  /** The browser's CacheStorage as far as signing out uses it: cache names, each deletable. */
+  function cacheStorage(...names: string[]) {
+    const kept = new Set(names);
+    vi.stubGlobal('caches', { delete: async (name: string) => kept.delete(name) });
+    return kept;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("are deleted on every way out of a session, the app's own files and pages kept", async () => {
+    const kept = cacheStorage('api-own', 'api-public', 'assets', 'pages');
+    useAuthStore.getState().login(makeToken(claims()));
+    useAuthStore.getState().logout();
+    await vi.waitFor(() => expect([...kept]).toEqual(['assets', 'pages']));
+
+    const expired = cacheStorage('api-own', 'api-public', 'images');
+    const exp = 1_800_000_000;
+    useAuthStore.getState().login(makeToken(claims({ exp })));
+    useAuthStore.getState().checkTokenExpiry(exp * 1000 + 1);
+    await vi.waitFor(() => expect([...expired]).toEqual(['images']));
+  });
+});

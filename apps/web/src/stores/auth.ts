@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { AUTH_MESSAGES } from '@sokoni/contracts/auth-messages';
+import { forgetApiAnswers } from '@/lib/api-caches';
 import { decodeToken } from '@/lib/decode-token';
 
 export type AuthUser = {
@@ -17,6 +18,7 @@ type AuthState = {
   login: (token: string) => AuthUser;
   /** Like login, but a token without a name claim falls back to the name typed into the form. */
   signup: (token: string, submittedName: string) => AuthUser;
+  /** Signs out, and deletes the API answers kept for reading offline (#29): every way out of a session. */
   logout: () => void;
   /** Signs out when the stored token has expired or cannot be decoded (run at app start). */
   checkTokenExpiry: (now?: number) => void;
@@ -50,17 +52,20 @@ export const useAuthStore = create<AuthState>()(
         set({ user });
         return user;
       },
-      logout: () => set({ user: null }),
+      logout: () => {
+        set({ user: null });
+        void forgetApiAnswers();
+      },
       checkTokenExpiry: (now = Date.now()) => {
         const token = get().user?.token;
         if (!token) return;
         const claims = decodeToken(token);
         if (!claims) {
           console.warn(AUTH_MESSAGES.invalidToken);
-          set({ user: null });
+          get().logout();
           return;
         }
-        if (claims.exp * 1000 < now) set({ user: null });
+        if (claims.exp * 1000 < now) get().logout();
       },
     }),
     {

@@ -46,6 +46,7 @@ export function buildLesson(position: number, overrides: Partial<Lesson> = {}): 
     title: `Lesson ${position}`,
     contentType: 'text',
     contentUrl: `The body of lesson ${position}.`,
+    contentBytes: null,
     duration: 10,
     releaseDate: null,
     position,

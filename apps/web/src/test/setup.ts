@@ -1,6 +1,16 @@
 // The web project's setup: Vitest runs without globals, so Testing Library cannot hook itself in.
 import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import type { StoreApi } from 'zustand';
+import { useAuthStore } from '@/stores/auth';
+import { useCartStore } from '@/stores/cart';
+import { useCourseProgressStore } from '@/stores/course-progress';
+import { useDataSaverStore } from '@/stores/data-saver';
+import { useInstallOfferStore } from '@/stores/install-offer';
+import { useMpesaNumberStore } from '@/stores/mpesa-number';
+import { useVotedRepliesStore } from '@/stores/voted-replies';
+import { useVisitorWishlistStore } from '@/stores/wishlist';
 import { clearQueryClients } from './render-with-providers';
 import { server } from './server';
 
@@ -39,4 +49,26 @@ afterEach(() => {
   if (missed.length) throw new Error(`No handler answered: ${missed.join(', ')}`);
 });
 
-afterAll(() => server.close());
+// The files of a worker share their modules (vitest.config.ts): each starts with the stores as the
+// app starts them, nothing stored in the browser and no toast left over.
+const restoreInitial = <T>(store: StoreApi<T>) => {
+  const initial = store.getInitialState();
+  return () => store.setState(initial, true);
+};
+const restores = [
+  restoreInitial(useAuthStore),
+  restoreInitial(useCartStore),
+  restoreInitial(useCourseProgressStore),
+  restoreInitial(useDataSaverStore),
+  restoreInitial(useInstallOfferStore),
+  restoreInitial(useMpesaNumberStore),
+  restoreInitial(useVotedRepliesStore),
+  restoreInitial(useVisitorWishlistStore),
+];
+afterAll(() => {
+  server.close();
+  localStorage.clear();
+  sessionStorage.clear();
+  restores.forEach((restore) => restore());
+  toast.remove();
+});

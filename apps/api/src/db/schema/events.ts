@@ -75,6 +75,11 @@ export const tickets = pgTable(
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('valid'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: uuid('checked_in_by').references(() => users.id),
+    /**
+     * The door device that checked it in offline (#29), as the device named itself; null when it was
+     * checked in online. Two devices' offline check-ins of one ticket: the earlier scan keeps it.
+     */
+    checkedInDevice: text('checked_in_device'),
     /** The payment that bought it: one ticket per payment, however often fulfilment is asked for. */
     paymentReference: text('payment_reference').unique(),
     /** The network a free ticket was claimed from (null for a paid one): lib/standing.ts. */
@@ -136,7 +141,10 @@ export const ticketScans = pgTable(
     result: text('result', {
       enum: ['checked_in', 'already_checked_in', 'not_found', 'not_organizer', 'refunded'],
     }).notNull(),
+    /** When it was scanned: for an offline scan (#29), the device's own time, sent at sync. */
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The door device of an offline scan, sent with it at sync; null for a scan made online. */
+    device: text('device'),
   },
   (table) => [
     check(

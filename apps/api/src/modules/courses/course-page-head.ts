@@ -47,7 +47,7 @@ async function coursesPageHead(courses: CoursesService): Promise<PageHead> {
 
 /** A course's page: its link preview (title, price, lessons, instructor, image) and the course itself. */
 async function coursePageHead(courses: CoursesService, id: string, origin: string): Promise<PageHead> {
-  const course = await courses.get(id);
+  const { course, json } = await courses.get(id);
   return {
     meta: {
       title: course.title,
@@ -56,7 +56,7 @@ async function coursePageHead(courses: CoursesService, id: string, origin: strin
       image: `${origin}${course.image}`,
     },
     pageModule: 'src/features/courses/pages/course-detail-page.tsx',
-    answers: [{ url: `/api/courses/${encodeURIComponent(id)}`, body: course }],
+    answers: [{ url: `/api/courses/${encodeURIComponent(id)}`, body: JSON.parse(json.raw.toString('utf8')) }],
     leadImage: course.image,
   };
 }
@@ -72,7 +72,7 @@ async function certificatePageHead(
   origin: string,
 ): Promise<PageHead> {
   const certificate = await enrollments.verify(code);
-  const course = await courses.get(certificate.courseId);
+  const { course } = await courses.get(certificate.courseId);
   return {
     meta: {
       title: `${certificate.learnerName} completed a course on Sokoni: ${certificate.courseTitle}`,

@@ -27,6 +27,8 @@ export function coursePaymentHandler(deps: {
   mail: Pick<MailService, 'queue'>;
   /** Sokoni's own origin, for the classroom link in the e-mail (read when one is made). */
   siteUrl: () => string;
+  /** The course's page, told of its new learner (in the paying transaction). */
+  onLearnersChanged: (tx: Db) => Promise<void>;
   clock?: Clock;
 }): PaymentHandler<'course'> {
   const { now } = deps.clock ?? systemClock;
@@ -69,6 +71,7 @@ export function coursePaymentHandler(deps: {
         paymentReference: payment.reference,
       });
       await courses.addEnrolled(tx, course.id);
+      await deps.onLearnersChanged(tx);
       await queueEnrolmentMail(tx, deps, course.id, payment.userId);
       return 'fulfilled';
     },

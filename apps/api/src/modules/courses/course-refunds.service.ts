@@ -38,6 +38,8 @@ export function createCourseRefundsService(deps: {
   db: Db;
   ledger: Pick<Ledger, 'lockEarningsOfPayments' | 'refund'>;
   mail: Pick<MailService, 'queue'>;
+  /** The course's page, told it has a learner fewer (in the refunding transaction). */
+  onLearnersChanged: (tx: Db) => Promise<void>;
   clock: Clock;
 }) {
   const { db, clock } = deps;
@@ -61,6 +63,7 @@ export function createCourseRefundsService(deps: {
         if (refusal) throw conflict(CANCEL_MESSAGES[refusal], REFUSAL_CODES[refusal]);
         await enrollments.markRefunded(tx, course.id, caller.sub, new Date(clock.now()));
         await courses.addEnrolled(tx, course.id, -1);
+        await deps.onLearnersChanged(tx);
         const [earning] = place.paymentReference
           ? await deps.ledger.lockEarningsOfPayments(tx, `course:${course.id}`, [place.paymentReference])
           : [];

@@ -72,15 +72,14 @@ export function toLesson(lesson: LessonRecord, view: LessonView): Lesson {
   const locked = isLessonLocked(lesson.releaseDate, view.today);
   const preview = lesson.position === 1 && !locked;
   const open = preview || view.viewer === 'instructor' || (view.viewer === 'learner' && !locked);
-  const content =
-    lesson.contentType !== 'text' && COURSE_MEDIA_PATH.test(lesson.contentUrl)
-      ? view.sign(lesson.contentUrl)
-      : lesson.contentUrl;
+  const ours = lesson.contentType !== 'text' && COURSE_MEDIA_PATH.test(lesson.contentUrl);
+  const content = ours ? view.sign(lesson.contentUrl) : lesson.contentUrl;
   return {
     id: lesson.id,
     title: lesson.title,
     contentType: lesson.contentType,
     contentUrl: open ? content : null,
+    contentBytes: open && ours ? lesson.contentBytes : null,
     duration: lesson.durationMinutes,
     releaseDate: lesson.releaseDate,
     position: lesson.position,

@@ -1,8 +1,23 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { CourseFilters } from '@sokoni/contracts/courses';
 import { UNCATEGORIZED } from '@sokoni/contracts/courses-rules';
 import type { Db } from '../../db/client.js';
 import { courseLessons, courses } from '../../db/schema/courses.js';
+import { uploads } from '../../db/schema/uploads.js';
 
 export type CourseRecord = {
   id: string;
@@ -32,7 +47,8 @@ export type CourseRecord = {
   hiddenReason: string | null;
 };
 
-export type LessonRecord = typeof courseLessons.$inferSelect;
+/** A lesson with the size of its file when that is an upload of ours (null otherwise). */
+export type LessonRecord = typeof courseLessons.$inferSelect & { contentBytes: number | null };
 export type NewCourse = typeof courses.$inferInsert;
 export type NewLesson = typeof courseLessons.$inferInsert;
 
@@ -208,11 +224,14 @@ export async function moveRating(db: Db, courseId: string, sumBy: number, added:
 
 // ---- lessons ----------------------------------------------------------------------------------
 
+/** A lesson's columns, and its file's size from the upload it is (uploads' url is unique). */
+const lessonColumns = { ...getTableColumns(courseLessons), contentBytes: uploads.bytes };
+const lessonsWithFiles = (db: Db) =>
+  db.select(lessonColumns).from(courseLessons).leftJoin(uploads, eq(uploads.url, courseLessons.contentUrl));
+
 /** The course's lessons in order. */
 export async function findLessonsOfCourse(db: Db, courseId: string): Promise<LessonRecord[]> {
-  return db
-    .select()
-    .from(courseLessons)
+  return lessonsWithFiles(db)
     .where(eq(courseLessons.courseId, courseId))
     .orderBy(asc(courseLessons.position));
 }
@@ -222,10 +241,9 @@ export async function findLesson(
   courseId: string,
   lessonId: string,
 ): Promise<LessonRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(courseLessons)
-    .where(and(eq(courseLessons.courseId, courseId), eq(courseLessons.id, lessonId)));
+  const [row] = await lessonsWithFiles(db).where(
+    and(eq(courseLessons.courseId, courseId), eq(courseLessons.id, lessonId)),
+  );
   return row;
 }
 
@@ -256,8 +274,8 @@ export async function shiftLessons(
     );
 }
 
-export async function insertLesson(db: Db, values: NewLesson): Promise<LessonRecord> {
-  const [row] = await db.insert(courseLessons).values(values).returning();
+export async function insertLesson(db: Db, values: NewLesson): Promise<{ id: string }> {
+  const [row] = await db.insert(courseLessons).values(values).returning({ id: courseLessons.id });
   if (!row) throw new Error('insert into course_lessons returned no row');
   return row;
 }

@@ -250,8 +250,8 @@ describe("a course's page", () => {
           content: contentUrl !== null,
         }));
     };
-    // 23:59 on the 20th in Nairobi, then midnight.
-    expect(await lessonsAt('2026-11-20T20:59:00Z')).toEqual([
+    // 23:59:58 on the 20th in Nairobi, then midnight: the page kept two seconds ago is no longer today's.
+    expect(await lessonsAt('2026-11-20T20:59:58Z')).toEqual([
       { locked: true, preview: false, content: false },
       { locked: false, preview: false, content: false },
       { locked: false, preview: false, content: false },
@@ -276,8 +276,39 @@ describe("a course's page", () => {
     );
     const own = `/api/course-media/${'a'.repeat(32)}.mp4`;
     await t.database.db.execute(sql`update course_lessons set content_url = ${own} where id = ${video.id}`);
+    // A row written by SQL is announced by no write: the clock moves past the page's cache.
+    clock += 5_001;
     const signed = (await t.app.inject(`/api/courses/${course.id}`)).json<Course>().lessons[0]?.contentUrl;
     expect(signed).toMatch(new RegExp(`^${own}\\?expires=\\d+&signature=[\\w-]+$`));
+  });
+
+  it('is kept a few seconds: a phone holding it gets 304, and edits, lessons, learners and ratings show at once', async () => {
+    const course = await createPublishedCourse(t.app, instructor, { price: 0, title: 'Kienyeji chicken' });
+    const first = await t.app.inject(`/api/courses/${course.id}`);
+    const again = await t.app.inject({
+      url: `/api/courses/${course.id}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const page = async () => (await t.app.inject(`/api/courses/${course.id}`)).json<Course>();
+    // Written by SQL, which no write announces: the page is kept.
+    await t.database.db.execute(sql`update courses set title = 'Written by SQL' where id = ${course.id}`);
+    expect((await page()).title).toBe('Kienyeji chicken');
+    expect((await put(course.id, { title: 'Kienyeji chicken for profit' })).statusCode).toBe(200);
+    expect((await page()).title).toBe('Kienyeji chicken for profit');
+    await addLesson(t.app, instructor, course.id, { title: 'Housing' });
+    expect((await page()).lessonCount).toBe(2);
+    await enrol(t.app, learner, course.id);
+    expect((await page()).enrolledCount).toBe(1);
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${course.id}/rating`,
+      headers: bearer(learner.token),
+      payload: { rating: 4 },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(await page()).toMatchObject({ rating: 4, ratingCount: 1 });
   });
 
   it('answers the rating to one decimal, and names a course without an instructor Unknown Instructor', async () => {

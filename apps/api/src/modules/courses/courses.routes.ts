@@ -13,6 +13,7 @@ import {
 import { COURSE_MESSAGES } from '@sokoni/contracts/courses-rules';
 import { ErrorResponse } from '@sokoni/contracts/errors';
 import { callerOf } from '../../lib/auth-guard.js';
+import { sendJsonBody } from '../../lib/json-body.js';
 import { IdParams } from '../../lib/route-params.js';
 import type { CoursesService } from './courses.service.js';
 
@@ -64,7 +65,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
         response: { 200: Course, 404: ErrorResponse },
       },
     },
-    async (request) => courses.get(request.params.id, request.user),
+    async (request, reply) => sendJsonBody(reply, (await courses.get(request.params.id, request.user)).json),
   );
 
   app.post(

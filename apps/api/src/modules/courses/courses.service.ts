@@ -1,12 +1,12 @@
-import type {
+import {
   Course,
-  CourseFilters,
-  CourseSummary,
-  CreateCourseData,
-  CreateLessonData,
-  Lesson,
-  UpdateCourseData,
-  UpdateLessonData,
+  type CourseFilters,
+  type CourseSummary,
+  type CreateCourseData,
+  type CreateLessonData,
+  type Lesson,
+  type UpdateCourseData,
+  type UpdateLessonData,
 } from '@sokoni/contracts/courses';
 import {
   COURSE_LESSONS_MAX,
@@ -23,12 +23,24 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireAccess, type Access } from '../../lib/access.js';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus.js';
+import { encodeJsonBody, type JsonBody } from '../../lib/json-body.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { Certifier } from './certificates.js';
 import { courseNotFound, lessonNotFound } from './course-errors.js';
 import { moderationOf, toCourse, toLesson, toSummary, type Viewer } from './course-views.js';
 import * as repo from './courses.repository.js';
+
+/** How long a course's page is served from memory. */
+const PAGE_TTL_MS = 5_000;
+
+/**
+ * A course's page kept with its encoded answer, the same for everyone who may see it: a draft, or one
+ * moderators hid (kept with the reason), is its instructor's alone (`shown` false).
+ */
+type CoursePage = { course: Course; json: JsonBody; shown: boolean };
 
 /** Anyone sees a course; only its instructor changes it. */
 const instructorAccess: Access<{ instructorId: string }> = {
@@ -45,6 +57,8 @@ export type CourseDeps = {
   /** Certifies learners whom a removed lesson leaves finished, with their e-mails. */
   certifier: Pick<Certifier, 'certifyFinishers'>;
   clock?: Clock;
+  /** How the other server processes on the database hear of changes (alone: none). */
+  caches?: CacheBus;
 };
 
 export type CoursesService = ReturnType<typeof createCoursesService>;
@@ -58,6 +72,37 @@ export function createCoursesService(deps: CourseDeps) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
   const at = () => new Date(clock.now());
+  /**
+   * Courses' pages for a few seconds, kept per day (a lesson's release day opens it). Every change to
+   * what a page shows clears them, here and in every other process on the database
+   * (docs/decisions/0013): the instructor's edits, moderators' decisions, and learners enrolling,
+   * leaving or rating (learnersChanged).
+   */
+  const pages = createTtlCache<CoursePage | undefined>({
+    ttlMs: PAGE_TTL_MS,
+    maxEntries: 1000,
+    now: clock.now,
+  });
+  const caches = deps.caches ?? localCacheBus;
+  const courseChanged = caches.topic('courses', () => pages.clear());
+
+  /** A course's page as of `today`, from the database. */
+  async function readPage(id: string, today: string): Promise<CoursePage | undefined> {
+    const [record, lessons] = await Promise.all([
+      repo.findCourseById(db, id),
+      repo.findLessonsOfCourse(db, id),
+    ]);
+    if (!record) return undefined;
+    const course: Course = {
+      ...toCourse(record, lessons, { viewer: 'public', today, sign: deps.signMedia }),
+      ...moderationOf(record),
+    };
+    return {
+      course,
+      json: encodeJsonBody(Course, course),
+      shown: record.publishedAt !== null && record.hiddenAt === null,
+    };
+  }
 
   async function findOrThrow(id: string): Promise<repo.CourseRecord> {
     const record = isUuid(id) ? await repo.findCourseById(db, id) : undefined;
@@ -127,16 +172,25 @@ export function createCoursesService(deps: CourseDeps) {
     },
 
     /**
-     * A course's page: the same for everyone (only its preview lesson's content). A draft is its
-     * instructor's alone: anyone else (`caller` null: a visitor) is told it does not exist.
+     * A course's page and its encoded answer: the same for everyone (only its preview lesson's
+     * content). A draft is its instructor's alone: anyone else (`caller` null: a visitor) is told it
+     * does not exist. One moderators hid (#28) is its instructor's alone too, with the reason.
      */
-    async get(id: string, caller: AuthUser | null = null): Promise<Course> {
-      const record = await findOrThrow(id);
-      const own = record.instructorId === caller?.sub;
-      // One moderators hid (#28) is its instructor's alone too, with the reason.
-      if ((record.publishedAt === null || record.hiddenAt !== null) && !own) throw courseNotFound();
-      return { ...(await courseFor(record, 'public')), ...(own ? moderationOf(record) : {}) };
+    async get(id: string, caller: AuthUser | null = null): Promise<CoursePage> {
+      const today = clock.today();
+      const page = isUuid(id) ? await pages.get(`${today}|${id}`, () => readPage(id, today)) : undefined;
+      if (!page || (!page.shown && page.course.instructorId !== caller?.sub)) throw courseNotFound();
+      return page;
     },
+
+    /** A course's learners changed in `tx` (one enrolled, left or rated it): its page shows it once that commits. */
+    learnersChanged: (tx: Db) => courseChanged(tx),
+
+    /**
+     * Moderators hid courses or showed them again (#28), in `tx`: their pages are forgotten here and
+     * in every process once it commits.
+     */
+    moderated: (tx: Db) => courseChanged(tx),
 
     /**
      * Publishes the caller's draft, once it has a lesson: from then on the catalogue lists it and
@@ -149,6 +203,7 @@ export function createCoursesService(deps: CourseDeps) {
           throw conflict(COURSE_MESSAGES.publishNeedsLesson, 'COURSE_HAS_NO_LESSONS');
         await repo.publishCourse(tx, course.id, at());
       });
+      await courseChanged();
       return courseFor(await findOrThrow(id), 'instructor');
     },
 
@@ -202,6 +257,7 @@ export function createCoursesService(deps: CourseDeps) {
           updatedAt: at(),
         });
       });
+      await courseChanged();
       return courseFor(await findOrThrow(current.id), 'instructor');
     },
 
@@ -215,7 +271,7 @@ export function createCoursesService(deps: CourseDeps) {
         await claimMedia(tx, caller, input);
         const position = Math.min(input.position ?? total + 1, total + 1);
         await repo.shiftLessons(tx, course.id, { from: position, to: null }, 1);
-        return repo.insertLesson(tx, {
+        const { id } = await repo.insertLesson(tx, {
           courseId: course.id,
           position,
           title: input.title,
@@ -225,7 +281,9 @@ export function createCoursesService(deps: CourseDeps) {
           releaseDate: input.releaseDate,
           createdAt: at(),
         });
+        return findLessonOrThrow(tx, course.id, id);
       });
+      await courseChanged();
       return lessonForInstructor(lesson);
     },
 
@@ -268,6 +326,7 @@ export function createCoursesService(deps: CourseDeps) {
         });
         return findLessonOrThrow(tx, course.id, lesson.id);
       });
+      await courseChanged();
       return lessonForInstructor(updated);
     },
 
@@ -286,6 +345,7 @@ export function createCoursesService(deps: CourseDeps) {
         await repo.deleteLesson(tx, lesson);
         await deps.certifier.certifyFinishers(tx, course, at());
       });
+      await courseChanged();
     },
   };
 }

@@ -20,7 +20,6 @@ import { refuseOwn } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
 import { normalizeCertificateCode } from './certificate-codes.js';
-import { renderCertificatePdf } from './certificate-pdf.js';
 import type { Certifier } from './certificates.js';
 import { courseNotFound, lessonNotFound, ownCourse } from './course-errors.js';
 import {
@@ -102,6 +101,8 @@ export function createEnrollmentsService(deps: {
   certifier: Pick<Certifier, 'certify'>;
   /** A lesson file's stored address (COURSE_MEDIA_PATH) → an address that opens it for a while. */
   signMedia: (path: string) => string;
+  /** The course's page, told of a learner enrolling or rating (in that transaction). */
+  onLearnersChanged: (tx: Db) => Promise<void>;
   clock?: Clock;
 }) {
   const { db } = deps;
@@ -211,6 +212,7 @@ export function createEnrollmentsService(deps: {
           paymentReference: null,
         });
         await courses.addEnrolled(tx, course.id);
+        await deps.onLearnersChanged(tx);
         await queueEnrolmentMail(tx, deps, course.id, caller.sub);
         return true;
       });
@@ -285,6 +287,9 @@ export function createEnrollmentsService(deps: {
     /** The certificate printed, with the address of its public page to check it by. */
     async certificatePdf(code: string): Promise<{ code: string; pdf: Uint8Array }> {
       const certificate = await this.verify(code);
+      // Loaded with the first certificate asked for: its font engine (fontkit) is megabytes of code the
+      // server otherwise never needs.
+      const { renderCertificatePdf } = await import('./certificate-pdf.js');
       const pdf = await renderCertificatePdf({
         learnerName: certificate.learnerName,
         courseTitle: certificate.courseTitle,
@@ -310,6 +315,7 @@ export function createEnrollmentsService(deps: {
         const [previous] = await repo.findRatingsOfUser(tx, caller.sub, [course.id]);
         await repo.upsertRating(tx, { courseId: course.id, userId: caller.sub, rating, updatedAt: at() });
         await courses.moveRating(tx, course.id, rating - (previous?.rating ?? 0), previous ? 0 : 1);
+        await deps.onLearnersChanged(tx);
       });
       const summary = toSummary(await findCourseOrThrow(courseId));
       return { rating: summary.rating, ratingCount: summary.ratingCount, yourRating: rating };

@@ -100,6 +100,7 @@ describe('adding lessons', () => {
       title: 'Welcome',
       contentType: 'text',
       contentUrl: 'Kienyeji, layers or broilers: what each needs and gives.',
+      contentBytes: null,
       duration: 15,
       releaseDate: '2026-12-01',
       position: 1,
@@ -210,6 +211,30 @@ describe('lesson files', () => {
       sql`select content_url from course_lessons where course_id = ${course.id} order by position`,
     );
     expect(stored.map((row) => row.content_url)).toEqual([video, pdf]);
+  });
+
+  it("answers an uploaded video's and PDF's size in bytes, and none for text or another site's file", async () => {
+    const course = await createCourse(t.app, instructor);
+    const video = await uploadLessonFile(instructor, 'video');
+    const pdf = await uploadLessonFile(instructor, 'pdf');
+    const videoBytes = readFileSync(
+      new URL('../../../test/fixtures/video/faststart.mp4', import.meta.url),
+    ).length;
+    const [pdfUpload] = await queryRows<{ bytes: string }>(
+      t.database.db,
+      sql`select bytes from uploads where url = ${pdf}`,
+    );
+    const added = await addLesson(t.app, instructor, course.id, { contentType: 'video', contentUrl: video });
+    expect(added.contentBytes).toBe(videoBytes);
+    await addLesson(t.app, instructor, course.id, { contentType: 'pdf', contentUrl: pdf });
+    await addLesson(t.app, instructor, course.id, {
+      contentType: 'video',
+      contentUrl: 'https://videos.example.com/layers.mp4',
+    });
+    await addLesson(t.app, instructor, course.id);
+    const sizes = (await lessonsOf(course.id)).map((lesson) => lesson.contentBytes);
+    expect(sizes).toEqual([videoBytes, Number(pdfUpload?.bytes), null, null]);
+    expect(Number(pdfUpload?.bytes)).toBeGreaterThan(0);
   });
 
   it("refuses someone else's upload or one never made, writing nothing", async () => {

@@ -36,7 +36,7 @@ async function eventsPageHead(events: EventsService): Promise<PageHead> {
  */
 async function eventPageHead(events: EventsService, id: string, origin: string): Promise<PageHead | null> {
   try {
-    const event = await events.get(id);
+    const { event, json } = await events.get(id);
     return {
       meta: {
         title: event.title,
@@ -47,7 +47,9 @@ async function eventPageHead(events: EventsService, id: string, origin: string):
         image: `${origin}${event.image}`,
       },
       pageModule: 'src/features/events/pages/event-detail-page.tsx',
-      answers: [{ url: `/api/events/${encodeURIComponent(id)}`, body: event }],
+      answers: [
+        { url: `/api/events/${encodeURIComponent(id)}`, body: JSON.parse(json.raw.toString('utf8')) },
+      ],
       leadImage: event.image,
     };
   } catch (error) {

@@ -104,13 +104,16 @@ export async function countEvents(db: Db, filters: EventFilters, at: Date): Prom
   return row?.total ?? 0;
 }
 
-/** These events (any order) with their seats at `at`; an id with no event shown is left out. */
+/**
+ * These events (any order) with their seats at `at`, those moderators hid among them; an id with no
+ * event is left out.
+ */
 export async function findEventsByIds(db: Db, ids: string[], at: Date): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
   return db
     .select(eventColumns(at))
     .from(events)
-    .where(and(isNull(events.hiddenAt), sql`${events.id} = any(${sql.param(ids)}::uuid[])`));
+    .where(sql`${events.id} = any(${sql.param(ids)}::uuid[])`);
 }
 
 /** What the events list is filtered and ordered by, for each event (or these events only). */
@@ -438,6 +441,108 @@ export async function checkIn(db: Db, id: string, by: string, at: Date): Promise
     .where(and(eq(tickets.id, id), isNull(tickets.checkedInAt)))
     .returning({ id: tickets.id });
   return rows.length > 0;
+}
+
+/** What the door (#29) needs of an event: what its device shows, whose it is, and when it was made. */
+export async function findDoorEvent(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      location: events.location,
+      organizerId: events.organizerId,
+      cancelledAt: events.cancelledAt,
+      createdAt: events.createdAt,
+    })
+    .from(events)
+    .where(eq(events.id, id));
+  return row;
+}
+
+/** Every ticket of the event, refunded ones too, as the door saves them (#29): in the order issued. */
+export async function findDoorTickets(db: Db, eventId: string) {
+  return db
+    .select({
+      id: tickets.id,
+      shortCode: tickets.shortCode,
+      holderName: users.name,
+      quantity: tickets.quantity,
+      status: tickets.status,
+      checkedInAt: tickets.checkedInAt,
+      checkedInDevice: tickets.checkedInDevice,
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(eq(tickets.eventId, eventId))
+    .orderBy(asc(tickets.createdAt), asc(tickets.id));
+}
+
+/** The event's tickets that have one of these IDs or short codes, with their holders' names. */
+export async function findEventTicketsByKeys(
+  db: Db,
+  eventId: string,
+  keys: { ids: string[]; shortCodes: string[] },
+) {
+  return db
+    .select({
+      id: tickets.id,
+      eventId: tickets.eventId,
+      shortCode: tickets.shortCode,
+      holderName: users.name,
+      issuedAt: tickets.createdAt,
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(
+      and(
+        eq(tickets.eventId, eventId),
+        sql`(${tickets.id} = any(${sql.param(keys.ids)}::text[])
+          or ${tickets.shortCode} = any(${sql.param(keys.shortCodes)}::text[]))`,
+      ),
+    );
+}
+
+/**
+ * The event's row share-locked until the transaction ends, answering whether it is cancelled: an
+ * edit, a sale or a cancellation (which lock it for update) waits for it, and it for them.
+ */
+export async function lockEventForDoor(
+  db: Db,
+  id: string,
+): Promise<{ cancelledAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ cancelledAt: events.cancelledAt })
+    .from(events)
+    .where(eq(events.id, id))
+    .for('key share');
+  return row;
+}
+
+/** The ticket's row locked until the transaction ends, with its state at the door. */
+export async function lockTicketForDoor(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      status: tickets.status,
+      checkedInAt: tickets.checkedInAt,
+      checkedInDevice: tickets.checkedInDevice,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, id))
+    .for('no key update');
+  return row;
+}
+
+/** The ticket's check-in is this one (its row locked): when, by whom, on which device. */
+export async function setCheckIn(
+  db: Db,
+  id: string,
+  checkIn: { at: Date; by: string; device: string },
+): Promise<void> {
+  await db
+    .update(tickets)
+    .set({ checkedInAt: checkIn.at, checkedInBy: checkIn.by, checkedInDevice: checkIn.device })
+    .where(eq(tickets.id, id));
 }
 
 export type ScanResult = (typeof ticketScans.$inferInsert)['result'];

@@ -427,25 +427,52 @@ describe('the list of events', () => {
   });
 });
 
-describe('the events list, served from memory for a few seconds', () => {
+describe('the events list and an event’s page, served from memory for a few seconds', () => {
   it('shows a change made through this server at once, and one made by another process within 5 s', async () => {
     const tag = `cache${Date.now()}`;
     const event = await createEvent({ title: `Gengetone Live ${tag}`, ticketsAvailable: 200 });
     const seatsListed = async () =>
       (await t.app.inject(`/api/events?q=${tag}`)).json<Event[]>().map((listed) => listed.ticketsAvailable);
+    const seatsOnPage = async () =>
+      (await t.app.inject(`/api/events/${event.id}`)).json<Event>().ticketsAvailable;
     // A page is kept from its second asking.
     expect(await seatsListed()).toEqual([200]);
     expect(await seatsListed()).toEqual([200]);
+    expect(await seatsOnPage()).toBe(200);
 
     // Another server process on the same database raises the capacity.
     await queryRows(t.database.db, sql`update events set capacity = 150 where id = ${event.id}`);
     expect(await seatsListed()).toEqual([200]);
-    expect((await t.app.inject(`/api/events/${event.id}`)).json<Event>().ticketsAvailable).toBe(150);
+    expect(await seatsOnPage()).toBe(200);
     clock += 5_001;
     expect(await seatsListed()).toEqual([150]);
+    expect(await seatsOnPage()).toBe(150);
 
     expect((await patch(event.id, { capacity: 180 })).statusCode).toBe(200);
     expect(await seatsListed()).toEqual([180]);
+    expect(await seatsOnPage()).toBe(180);
+    // Seats held for a buyer paying, and given back when the payment is declined, show at once.
+    const reference = await buy(event.id, 3, 4500);
+    expect(await seatsOnPage()).toBe(177);
+    await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${reference}/decline` });
+    expect(await seatsOnPage()).toBe(180);
+  });
+
+  it('answers 304 to a phone asking again for the event it holds, until its organizer changes it', async () => {
+    const event = await createEvent();
+    const first = await t.app.inject(`/api/events/${event.id}`);
+    const ask = () =>
+      t.app.inject({
+        url: `/api/events/${event.id}`,
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+    const again = await ask();
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await patch(event.id, { title: 'Nairobi Jazz Night: the encore' })).statusCode).toBe(200);
+    const changed = await ask();
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<Event>().title).toBe('Nairobi Jazz Night: the encore');
   });
 });
 

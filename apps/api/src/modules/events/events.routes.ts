@@ -5,8 +5,11 @@ import { ErrorResponse } from '@sokoni/contracts/errors';
 import {
   Attendee,
   AttendeeQuery,
+  CheckInSyncInput,
+  CheckInSyncResult,
   ClaimTicketsInput,
   CreateEventInput,
+  DoorList,
   Event,
   EventQuery,
   LastTicketPayment,
@@ -21,6 +24,7 @@ import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { callerOf } from '../../lib/auth-guard.js';
 import { standingOf } from '../../lib/standing.js';
 import { sendJsonBody } from '../../lib/json-body.js';
+import type { DoorService } from './door.service.js';
 import type { EventCancellationService } from './event-cancellation.service.js';
 import type { EventsService } from './events.service.js';
 import type { TicketsService } from './tickets.service.js';
@@ -29,8 +33,9 @@ import { IdParams } from '../../lib/route-params.js';
 export const eventsRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
   tickets: TicketsService;
+  door: DoorService;
   cancellation: EventCancellationService;
-}> = async (app, { events, tickets, cancellation }) => {
+}> = async (app, { events, tickets, door, cancellation }) => {
   app.get(
     '/events',
     {
@@ -75,7 +80,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         response: { 200: Event, 404: ErrorResponse },
       },
     },
-    async (request) => events.get(request.params.id, request.user?.sub),
+    async (request, reply) =>
+      sendJsonBody(reply, (await events.get(request.params.id, request.user?.sub)).json),
   );
 
   app.post(
@@ -248,6 +254,43 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => tickets.verify(callerOf(request), request.body.ticketId),
+  );
+
+  app.get(
+    '/events/:id/door-list',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Every ticket of the event, refunded ones too, for a door device to check tickets offline (its organizer only); no paging',
+        params: IdParams,
+        response: { 200: DoorList, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => door.list(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/events/:id/check-ins',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['events'],
+        summary:
+          "A door device's offline check-ins of the event, with their scan times (its organizer only): each one's outcome, in the order sent; a ticket's earliest scan wins",
+        params: IdParams,
+        body: CheckInSyncInput,
+        response: {
+          200: CheckInSyncResult,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) => door.sync(callerOf(request), request.params.id, request.body),
   );
 
   app.get(

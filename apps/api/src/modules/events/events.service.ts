@@ -30,7 +30,7 @@ const LIST_TTL_MS = 5_000;
 
 export const eventNotFound = () => notFound(EVENT_MESSAGES.notFound, 'EVENT_NOT_FOUND');
 /** Anyone sees an event; only its organizer changes it. */
-const organizerAccess: Access<{ organizerId: string }> = {
+export const organizerAccess: Access<{ organizerId: string }> = {
   ownerOf: (event) => event.organizerId,
   notFound: eventNotFound,
   notOwner: () => forbidden(EVENT_MESSAGES.notOwner, 'NOT_OWNER'),
@@ -71,6 +71,16 @@ const toAttendee = (row: { name: string; quantity: number; checkedInAt: Date | n
 const EventList = z.array(Event);
 /** A page of the events list as its encoded answer, and how many events its filters keep in all. */
 type EventPage = { json: JsonBody; total: number };
+/**
+ * An event kept with its encoded answer, for its page and the list's pages alike. One moderators hid
+ * is kept with the reason: it is its organizer's alone to see, and on no list.
+ */
+type CachedEvent = { event: Event; json: JsonBody };
+
+const answerOf = (record: repo.EventRecord): CachedEvent => {
+  const event = toEvent(record, record.organizerId);
+  return { event, json: encodeJsonBody(Event, event) };
+};
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
@@ -90,11 +100,12 @@ export function createEventsService(deps: {
   const { now } = deps.clock ?? systemClock;
   const at = () => new Date(now());
   /**
-   * Pages of the events list (kept from their second asking) and events' answers, for a few seconds:
-   * seats left may trail a sale by that much on the list (never on an event's own page, and never at
-   * the sale, which the database decides). Every write clears them (a sale's, when it starts), here
-   * and in every other process on the database (docs/decisions/0013). Which events a page holds is
-   * chosen in memory (docs/decisions/0014), but for a search.
+   * Pages of the events list (kept from their second asking) and events' answers, which are also
+   * their pages, for a few seconds. Every write clears them, here and in every other process on the
+   * database (docs/decisions/0013): every sale, hold and release of seats too, once it commits, so
+   * seats left trail only a hold lapsing by the clock, by the time to live at most, and never at the
+   * sale, which the database decides. Which events a page holds is chosen in memory
+   * (docs/decisions/0014), but for a search.
    */
   const listPages = createTtlCache<EventPage>({
     ttlMs: LIST_TTL_MS,
@@ -102,7 +113,7 @@ export function createEventsService(deps: {
     now,
     fromSecondAsking: true,
   });
-  const answers = createTtlCache<JsonBody | undefined>({ ttlMs: LIST_TTL_MS, maxEntries: 5000, now });
+  const answers = createTtlCache<CachedEvent | undefined>({ ttlMs: LIST_TTL_MS, maxEntries: 5000, now });
   const caches = deps.caches ?? localCacheBus;
   const listChanged = caches.topic('events', () => {
     listPages.clear();
@@ -125,12 +136,15 @@ export function createEventsService(deps: {
       ids,
       async (missing) => {
         const records = await repo.findEventsByIds(db, missing, moment);
-        return new Map(records.map((record) => [record.id, encodeJsonBody(Event, toEvent(record))]));
+        return new Map(records.map((record) => [record.id, answerOf(record)]));
       },
       undefined,
     );
-    // An event gone after its page was chosen is left out.
-    return { json: jsonArrayOf(found.filter((event) => event !== undefined)), total };
+    // An event gone (or hidden by moderators) after its page was chosen is left out.
+    const shown = found.filter(
+      (event): event is CachedEvent => event !== undefined && !event.event.moderation,
+    );
+    return { json: jsonArrayOf(shown.map((event) => event.json)), total };
   }
 
   /** A page of a search, from the database with its total. */
@@ -168,7 +182,7 @@ export function createEventsService(deps: {
   }
 
   return {
-    /** Seats of an event were sold, held or given back (in `tx`): the lists show it once it commits. */
+    /** Seats of an event were sold, held or given back (in `tx`): its page and the lists show it once it commits. */
     seatsChanged: (tx: Db) => listChanged(tx),
 
     /**
@@ -181,11 +195,20 @@ export function createEventsService(deps: {
       );
     },
 
-    /** One event; one moderators hid is its organizer's (`callerId`) alone, with the reason (#28). */
-    async get(id: string, callerId?: string): Promise<Event> {
-      const record = await findOrThrow(id);
-      if (record.hiddenAt && record.organizerId !== callerId) throw eventNotFound();
-      return toEvent(record, callerId);
+    /**
+     * One event and its encoded answer, as kept for the lists; one moderators hid is its organizer's
+     * (`callerId`) alone, with the reason (#28).
+     */
+    async get(id: string, callerId?: string): Promise<CachedEvent> {
+      const cached = isUuid(id)
+        ? await answers.get(id, async () => {
+            const record = await repo.findEventById(db, id, at());
+            return record && answerOf(record);
+          })
+        : undefined;
+      if (!cached || (cached.event.moderation && cached.event.organizerId !== callerId))
+        throw eventNotFound();
+      return cached;
     },
 
     /**

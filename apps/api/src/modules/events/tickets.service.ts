@@ -36,7 +36,7 @@ export const newTicketId = () => `tkt_${randomBytes(16).toString('hex')}`;
 const ticketNotFound = () => notFound(EVENT_MESSAGES.ticketNotFound, 'TICKET_NOT_FOUND');
 
 /** What the door looks a ticket up by: its ID when it is one, else its short code when it can be one. */
-function doorKey(typed: string): { id: string } | { shortCode: string } | undefined {
+export function doorKey(typed: string): { id: string } | { shortCode: string } | undefined {
   if (TICKET_ID.test(typed)) return { id: typed };
   const shortCode = ticketCodeOf(typed);
   return shortCode ? { shortCode } : undefined;
@@ -86,7 +86,7 @@ export function createTicketsService(deps: {
   mail: Pick<MailService, 'queue'>;
   /** Sokoni's own origin, for the links in tickets' e-mails and calendar entries (read when one is made). */
   siteUrl: () => string;
-  /** The events' lists, told when seats change. */
+  /** The events' lists and pages, told when seats change. */
   events: Pick<EventsService, 'seatsChanged'>;
   clock?: Clock;
 }) {
@@ -217,12 +217,20 @@ export function createTicketsService(deps: {
         await log(db, 'refunded');
         throw conflict(CANCEL_MESSAGES.checkInCancelled, 'EVENT_CANCELLED');
       }
-      const first = await db.transaction(async (tx) => {
-        const checkedIn = await repo.checkIn(tx, ticket.id, caller.sub, at());
-        await log(tx, checkedIn ? 'checked_in' : 'already_checked_in');
-        return checkedIn;
+      // The event's row first, as sales, edits, cancellations and the door's sync take it, then the
+      // ticket's: a cancellation under way is waited for (and seen), never deadlocked with.
+      const result = await db.transaction(async (tx): Promise<repo.ScanResult> => {
+        const event = await repo.lockEventForDoor(tx, ticket.eventId);
+        const outcome: repo.ScanResult = event?.cancelledAt
+          ? 'refunded'
+          : (await repo.checkIn(tx, ticket.id, caller.sub, at()))
+            ? 'checked_in'
+            : 'already_checked_in';
+        await log(tx, outcome);
+        return outcome;
       });
-      if (!first) {
+      if (result === 'refunded') throw conflict(CANCEL_MESSAGES.checkInCancelled, 'EVENT_CANCELLED');
+      if (result === 'already_checked_in') {
         const used = (await repo.findTicketById(db, ticket.id))?.checkedInAt ?? ticket.checkedInAt;
         throw conflict(
           EVENT_MESSAGES.alreadyCheckedIn(ticket.holderName, used ?? at()),

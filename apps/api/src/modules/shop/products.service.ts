@@ -146,6 +146,8 @@ export function createProductsService(deps: {
   clock?: Clock;
   /** How the other server processes on the database hear of changes (alone: none). */
   caches?: CacheBus;
+  /** What else is made of the catalogue (sellers' pages), forgotten with it here and in every process. */
+  forgetWithCatalogue?: () => void;
 }) {
   const { db } = deps;
   const { now } = deps.clock ?? systemClock;
@@ -179,6 +181,7 @@ export function createProductsService(deps: {
     facetSets.clear();
     pages.clear();
     byId.clear();
+    deps.forgetWithCatalogue?.();
   });
   const index = createCatalogueIndex(db, now);
   /** A product's price, category, condition, flags or seller changed (or, without an id, many). */

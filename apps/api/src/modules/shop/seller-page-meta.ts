@@ -17,7 +17,7 @@ export async function sellerPageMeta(
   const id = SELLER_PAGE.exec(path)?.[1];
   if (!id) return null;
   try {
-    const seller = await sellers.get(id);
+    const { seller } = await sellers.get(id);
     return {
       title: `${seller.name} | Sokoni`,
       description: [

@@ -9,10 +9,11 @@ import {
   type RegisteredUser,
 } from '../../../test/factories.js';
 
+let clock = Date.now();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: () => clock });
 });
 afterAll(async () => t?.close());
 
@@ -87,7 +88,35 @@ describe('GET /api/sellers/{id}', () => {
     expect((await sellerProfile(seller.id)).json()).toMatchObject({ phone: '+254722456789' });
 
     await createProduct(t.database.db, seller.id, { sellerContact: 'Ask for Mama Njeri', createdAt: at(3) });
+    // A row written by SQL is announced by no write: the clock moves past the page's cache.
+    clock += 5_001;
     expect((await sellerProfile(seller.id)).json()).toMatchObject({ phone: null });
+  });
+
+  it('is kept a few seconds: a phone holding it gets 304, and an edit or a review made through Sokoni shows at once', async () => {
+    const seller = await registerUser(t.app);
+    const productId = await createProduct(t.database.db, seller.id, { shopLocation: 'Nakuru' });
+    const first = await sellerProfile(seller.id);
+    expect(first.json()).toMatchObject({ listingCount: 1, location: 'Nakuru', reviewCount: 0 });
+    const again = await t.app.inject({
+      url: `/api/sellers/${seller.id}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Written by SQL, which no write announces: the page is kept.
+    await createProduct(t.database.db, seller.id, { shopLocation: '' });
+    expect((await sellerProfile(seller.id)).json()).toMatchObject({ listingCount: 1 });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${productId}`,
+      headers: bearer(seller.token),
+      payload: { shopLocation: 'Naivasha' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await sellerProfile(seller.id)).json()).toMatchObject({ listingCount: 2, location: 'Naivasha' });
+    await review(productId, 4);
+    expect((await sellerProfile(seller.id)).json()).toMatchObject({ rating: 4, reviewCount: 1 });
   });
 
   it("answers 404 'Seller not found.' for an unknown id", async () => {

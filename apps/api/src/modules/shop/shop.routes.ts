@@ -184,7 +184,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{
         response: { 200: SellerProfile, 404: ErrorResponse },
       },
     },
-    async (request) => sellers.get(request.params.id),
+    async (request, reply) => sendJsonBody(reply, (await sellers.get(request.params.id)).json),
   );
 
   app.get(

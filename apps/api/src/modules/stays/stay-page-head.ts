@@ -33,7 +33,7 @@ async function staysPageHead(stays: StaysService): Promise<PageHead> {
  */
 async function stayPageHead(stays: StaysService, id: string, origin: string): Promise<PageHead | null> {
   try {
-    const stay = await stays.get(id);
+    const { stay, json } = await stays.get(id);
     const image = stay.images[0];
     return {
       meta: {
@@ -43,7 +43,7 @@ async function stayPageHead(stays: StaysService, id: string, origin: string): Pr
         ...(image ? { image: `${origin}${image}` } : {}),
       },
       pageModule: 'src/features/stays/pages/stay-detail-page.tsx',
-      answers: [{ url: `/api/stays/${encodeURIComponent(id)}`, body: stay }],
+      answers: [{ url: `/api/stays/${encodeURIComponent(id)}`, body: JSON.parse(json.raw.toString('utf8')) }],
       ...(image ? { leadImage: image } : {}),
     };
   } catch (error) {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModerationQueue } from '@sokoni/contracts/moderation';
 import type { Stay, StayAvailability, StayReview, StaySummary } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { bearer, registerUser, type RegisteredUser } from '../../../test/factories.js';
+import { bearer, makeAdmin, registerUser, type RegisteredUser } from '../../../test/factories.js';
 import { createStay, insertStayBooking } from '../../../test/stay-factories.js';
 
 const MINUTE = 60 * 1000;
@@ -218,5 +219,54 @@ describe("a stay's rating", () => {
       StaySummary[]
     >();
     expect(listed).toMatchObject({ rating: 4.3, reviewCount: 3 });
+  });
+
+  it('leaves a review moderators hid off the page for all but its author, who sees it where it was, with the reason', async () => {
+    const stay = await createStay(t.app, host, { title: `Reported cottage ${clock}` });
+    const guests: RegisteredUser[] = [];
+    const written: StayReview[] = [];
+    for (const [index, rating] of [5, 1, 3].entries()) {
+      const guest = await registerUser(t.app);
+      await book(stay, guest, 'confirmed', `2026-10-0${index * 3 + 1}`, `2026-10-0${index * 3 + 3}`);
+      clock += MINUTE;
+      const response = await review(stay.id, { rating, comment: `Stay ${index + 1}` }, guest.token);
+      expect(response.statusCode, response.body).toBe(201);
+      guests.push(guest);
+      written.push(response.json<StayReview>());
+    }
+    const pageFor = async (user?: RegisteredUser) =>
+      (
+        await t.app.inject({ url: `/api/stays/${stay.id}`, headers: user ? bearer(user.token) : {} })
+      ).json<Stay>();
+    // Kept now, and then hidden through moderation.
+    expect((await pageFor()).reviews).toEqual([...written].reverse());
+    const admin = await registerUser(t.app);
+    const adminToken = await makeAdmin(t.app, t.database.db, admin);
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: bearer(host.token),
+      payload: { subject: 'stay_review', subjectId: written[1]!.id, reason: 'offensive' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const queue = await t.app.inject({ url: '/api/admin/reports', headers: bearer(adminToken) });
+    const found = queue.json<ModerationQueue>().items.find((item) => item.subjectId === written[1]!.id);
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/${found!.id}/resolve`,
+      headers: bearer(adminToken),
+      payload: { action: 'hide', reason: 'Insults the host' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    const shown = [written[2], written[0]];
+    expect(await pageFor()).toMatchObject({ rating: 4, reviewCount: 2, reviews: shown });
+    expect((await pageFor(host)).reviews).toEqual(shown);
+    expect((await pageFor(guests[0])).reviews).toEqual(shown);
+    expect((await pageFor(guests[1])).reviews).toEqual([
+      written[2],
+      { ...written[1], moderation: { hiddenReason: 'Insults the host' } },
+      written[0],
+    ]);
   });
 });

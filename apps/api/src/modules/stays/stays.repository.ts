@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CancellationPolicy } from '@sokoni/contracts/cancellations';
 import type { StayFilters } from '@sokoni/contracts/stays';
 import type { Db } from '../../db/client.js';
@@ -258,6 +258,7 @@ export type StayReviewRecord = {
   rating: number;
   comment: string;
   createdAt: Date;
+  userId: string;
   userName: string;
   /** #28: when moderators hid it (shown to its author only), and why; null while it is shown. */
   hiddenAt: Date | null;
@@ -269,27 +270,19 @@ const reviewColumns = {
   rating: stayReviews.rating,
   comment: stayReviews.comment,
   createdAt: stayReviews.createdAt,
+  userId: stayReviews.userId,
   userName: users.name,
   hiddenAt: stayReviews.hiddenAt,
   hiddenReason: stayReviews.hiddenReason,
 };
 
-/** A stay's reviews, newest first: those moderators hid only for their author (`viewerId`). */
-export async function findReviewsOfStay(
-  db: Db,
-  stayId: string,
-  viewerId?: string,
-): Promise<StayReviewRecord[]> {
+/** A stay's reviews, newest first, those moderators hid among them (the service shows each to its author alone). */
+export async function findReviewsOfStay(db: Db, stayId: string): Promise<StayReviewRecord[]> {
   return db
     .select(reviewColumns)
     .from(stayReviews)
     .innerJoin(users, eq(users.id, stayReviews.userId))
-    .where(
-      and(
-        eq(stayReviews.stayId, stayId),
-        or(isNull(stayReviews.hiddenAt), viewerId ? eq(stayReviews.userId, viewerId) : undefined),
-      ),
-    )
+    .where(eq(stayReviews.stayId, stayId))
     .orderBy(desc(stayReviews.createdAt), desc(stayReviews.id));
 }
 

@@ -4,7 +4,7 @@ import { moneyMessages } from '@sokoni/contracts/money';
 import type { Stay, StaySummary } from '@sokoni/contracts/stays';
 import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { createTestApp, queryRows, type TestApp } from '../../../test/test-app.js';
-import { bearer, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
+import { bearer, bookStay, registerUser, uploadImage, type RegisteredUser } from '../../../test/factories.js';
 import { SAMPLE_STAY_IMAGE, createStay, insertStayBooking, stayBody } from '../../../test/stay-factories.js';
 
 const MINUTE = 60 * 1000;
@@ -453,6 +453,8 @@ describe('a stay’s page', () => {
     await book('cancelled', '2026-12-01', '2026-12-03');
     await book('blocked', '2026-12-10', '2026-12-10'); // one night
     await book('confirmed', '2026-12-20', '2026-12-27');
+    // Rows written by SQL are announced by no write: the clock moves past the page's cache.
+    clock += 5_001;
 
     const response = await t.app.inject(`/api/stays/${stay.id}`);
     expect(response.statusCode).toBe(200);
@@ -467,25 +469,70 @@ describe('a stay’s page', () => {
   });
 });
 
-describe('the stays list, served from memory for a few seconds', () => {
+describe('the stays list and a stay’s page, served from memory for a few seconds', () => {
   it('shows a change made through this server at once, and one made by another process within 5 s', async () => {
     const stay = await createStay(t.app, host, { title: `Nanyuki cabin ${clock}` });
     const priceListed = async () =>
       (await t.app.inject(`/api/stays?q=${encodeURIComponent(stay.title)}`))
         .json<StaySummary[]>()
         .map((listedStay) => listedStay.pricePerNight);
+    const priceOnPage = async () => (await t.app.inject(`/api/stays/${stay.id}`)).json<Stay>().pricePerNight;
     // A page is kept from its second asking.
     expect(await priceListed()).toEqual([6500]);
     expect(await priceListed()).toEqual([6500]);
+    expect(await priceOnPage()).toBe(6500);
     await queryRows(
       t.database.db,
       sql`update stays set price_per_night_cents = 700000 where id = ${stay.id}`,
     );
     expect(await priceListed()).toEqual([6500]);
-    expect((await t.app.inject(`/api/stays/${stay.id}`)).json<Stay>().pricePerNight).toBe(7000);
+    expect(await priceOnPage()).toBe(6500);
     clock += 5_001;
     expect(await priceListed()).toEqual([7000]);
+    expect(await priceOnPage()).toBe(7000);
     expect((await put(stay.id, { pricePerNight: 7500 })).statusCode).toBe(200);
     expect(await priceListed()).toEqual([7500]);
+    expect(await priceOnPage()).toBe(7500);
+  });
+
+  it('answers 304 to a phone asking again for the stay it holds, until a booking takes nights', async () => {
+    const stay = await createStay(t.app, host);
+    const first = await t.app.inject(`/api/stays/${stay.id}`);
+    const again = await t.app.inject({
+      url: `/api/stays/${stay.id}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await bookStay(t.app, guest, stay.id, { startDate: '2026-12-05', endDate: '2026-12-07' });
+    const booked = await t.app.inject({
+      url: `/api/stays/${stay.id}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(booked.statusCode).toBe(200);
+    expect(booked.json<Stay>().bookings).toEqual([{ startDate: '2026-12-05', endDate: '2026-12-07' }]);
+  });
+
+  it('drops the nights of a stay checking out today the moment Nairobi’s day turns, however lately kept', async () => {
+    const stay = await createStay(t.app, host);
+    const before = clock;
+    // 23:59:58 in Nairobi on 20 November 2026.
+    clock = Date.parse('2026-11-20T20:59:58Z');
+    try {
+      await insertStayBooking(t.database.db, {
+        stayId: stay.id,
+        guestId: guest.id,
+        status: 'confirmed',
+        startDate: '2026-11-19',
+        endDate: '2026-11-21',
+      });
+      const nights = async () => (await t.app.inject(`/api/stays/${stay.id}`)).json<Stay>().bookings;
+      expect(await nights()).toEqual([{ startDate: '2026-11-19', endDate: '2026-11-21' }]);
+      // 00:00:01 on the 21st: the page kept three seconds ago is no longer today's.
+      clock += 3_000;
+      expect(await nights()).toEqual([]);
+    } finally {
+      clock = before;
+    }
   });
 });

@@ -50,7 +50,8 @@ export const staysRoutes: FastifyPluginAsyncZod<{ stays: StaysService }> = async
         response: { 200: Stay, 404: ErrorResponse },
       },
     },
-    async (request) => stays.get(request.params.id, request.user?.sub),
+    async (request, reply) =>
+      sendJsonBody(reply, (await stays.get(request.params.id, request.user?.sub)).json),
   );
 
   app.get(

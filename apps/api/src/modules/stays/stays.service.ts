@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { splitName } from '@sokoni/contracts/events-rules';
 import { centsToShillings, shillingsToCents } from '@sokoni/contracts/money';
 import {
+  Stay,
   StaySummary,
   type CreateStayData,
   type HostBooking,
   type HostListing,
-  type Stay,
   type StayBlock,
   type StayFilters,
   type StayAvailability,
@@ -51,6 +51,19 @@ const LIST_TTL_MS = 5_000;
 const StayList = z.array(StaySummary);
 /** A page of the stays list as its encoded answer, and how many stays its filters keep in all. */
 type StayPage = { json: JsonBody; total: number };
+/** A review with who wrote it: one moderators hid is its author's alone to see. */
+type AuthoredReview = { authorId: string; review: StayReview };
+/**
+ * A stay's page kept with its encoded answer, the same for whoever may see it (one moderators hid is
+ * its host's alone, with the reason), and with every review and the authors of those hidden, from
+ * which such an author's own answer is made.
+ */
+type StayDetail = {
+  stay: Stay;
+  json: JsonBody;
+  reviews: AuthoredReview[];
+  hiddenReviewAuthors: Set<string>;
+};
 /** How far back the calendar feed reaches: recent stays stay in the host's other calendars a while. */
 const FEED_PAST_DAYS = 90;
 
@@ -183,10 +196,11 @@ export function createStaysService(deps: {
   const clock = deps.clock ?? systemClock;
   const at = () => new Date(clock.now());
   /**
-   * Pages of the stays list (kept from their second asking) and stays' answers, for a few seconds.
-   * Which stays a page holds is chosen in memory, from nights as the database has them at the moment
-   * of asking (docs/decisions/0014), but for a search; a booking is decided by the database. Every
-   * write clears them, here and in every other process on the database (docs/decisions/0013).
+   * Pages of the stays list (kept from their second asking), stays' answers and stays' pages, for a
+   * few seconds. Which stays a page holds is chosen in memory, from nights as the database has them
+   * at the moment of asking (docs/decisions/0014), but for a search; a booking is decided by the
+   * database. Every write clears them, here and in every other process on the database
+   * (docs/decisions/0013); the time to live bounds what no write announces, a hold lapsing.
    */
   const listPages = createTtlCache<StayPage>({
     ttlMs: LIST_TTL_MS,
@@ -199,10 +213,16 @@ export function createStaysService(deps: {
     maxEntries: 5000,
     now: clock.now,
   });
+  const details = createTtlCache<StayDetail | undefined>({
+    ttlMs: LIST_TTL_MS,
+    maxEntries: 1000,
+    now: clock.now,
+  });
   const caches = deps.caches ?? localCacheBus;
   const listChanged = caches.topic('stays', () => {
     listPages.clear();
     answers.clear();
+    details.clear();
   });
   const index = createStaysIndex(db, clock.now);
   /** A stay's listing, rating or nights changed (or, without an id, many). */
@@ -249,6 +269,29 @@ export function createStaysService(deps: {
     return { json: encodeJsonBody(StayList, records.map(toSummary)), total };
   }
 
+  /** A stay's page as of `today`, from the database: the nights it shows are those from then on. */
+  async function readDetail(id: string, today: string): Promise<StayDetail | undefined> {
+    const [record, taken, records] = await Promise.all([
+      repo.findStayById(db, id),
+      repo.findTakenNights(db, id, today, at()),
+      repo.findReviewsOfStay(db, id),
+    ]);
+    if (!record) return undefined;
+    const reviews = records.map((review) => ({ authorId: review.userId, review: toReview(review) }));
+    const hidden = reviews.filter((entry) => entry.review.moderation);
+    const stay: Stay = {
+      ...toSummary(record),
+      bookings: taken.map(toTakenRange),
+      reviews: reviews.filter((entry) => !entry.review.moderation).map((entry) => entry.review),
+    };
+    return {
+      stay,
+      json: encodeJsonBody(Stay, stay),
+      reviews,
+      hiddenReviewAuthors: new Set(hidden.map((entry) => entry.authorId)),
+    };
+  }
+
   async function findOrThrow(id: string): Promise<repo.StayRecord> {
     const record = isUuid(id) ? await repo.findStayById(db, id) : undefined;
     if (!record) throw stayNotFound();
@@ -274,16 +317,23 @@ export function createStaysService(deps: {
   }
 
   /**
-   * One stay, with the nights taken from today on (dates only, never who) and its reviews, newest
-   * first. What moderators hid is shown to its owner (`callerId`) alone, with the reason.
+   * One stay and its encoded answer, with the nights taken from today on (dates only, never who) and
+   * its reviews, newest first; kept per day, as the nights shown start today. What moderators hid is
+   * shown to its owner (`callerId`) alone, with the reason: a hidden review's author gets an answer
+   * of their own.
    */
-  async function get(id: string, callerId?: string): Promise<Stay> {
-    const record = await findShownOrThrow(id, callerId);
-    const [taken, reviews] = await Promise.all([
-      repo.findTakenNights(db, record.id, clock.today(), at()),
-      repo.findReviewsOfStay(db, record.id, callerId),
-    ]);
-    return { ...toSummary(record), bookings: taken.map(toTakenRange), reviews: reviews.map(toReview) };
+  async function get(id: string, callerId?: string): Promise<{ stay: Stay; json: JsonBody }> {
+    const today = clock.today();
+    const detail = isUuid(id) ? await details.get(`${today}|${id}`, () => readDetail(id, today)) : undefined;
+    if (!detail || (detail.stay.moderation && detail.stay.hostId !== callerId)) throw stayNotFound();
+    if (callerId === undefined || !detail.hiddenReviewAuthors.has(callerId)) return detail;
+    const stay: Stay = {
+      ...detail.stay,
+      reviews: detail.reviews
+        .filter((entry) => !entry.review.moderation || entry.authorId === callerId)
+        .map((entry) => entry.review),
+    };
+    return { stay, json: encodeJsonBody(Stay, stay) };
   }
 
   return {
@@ -334,7 +384,7 @@ export function createStaysService(deps: {
         });
       });
       await stayChanged(id);
-      return get(id, caller.sub);
+      return (await get(id, caller.sub)).stay;
     },
 
     /** Changes a listing, for its host only; new photos must be their own uploads. */
@@ -361,7 +411,7 @@ export function createStaysService(deps: {
         });
       });
       await stayChanged(current.id);
-      return get(current.id, caller.sub);
+      return (await get(current.id, caller.sub)).stay;
     },
 
     /**

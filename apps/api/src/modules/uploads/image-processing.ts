@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { IMAGE_MAX_SIDE, THUMBNAIL_MAX_SIDE } from '@sokoni/contracts/uploads';
 
 export type SniffedImage = 'jpeg' | 'png' | 'webp';
@@ -39,6 +38,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * GPS, XMP, ICC) dropped, the longest side at most 1600 px; plus a thumbnail of at most 400 px.
  */
 export async function toWebp(bytes: Buffer): Promise<{ image: Buffer; thumbnail: Buffer }> {
+  // libvips is loaded with the first photo: a server that only answers pages never holds it.
+  const { default: sharp } = await import('sharp');
   const source = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const [image, thumbnail] = await Promise.all([
     source()

@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import send from '@fastify/send';
@@ -29,8 +27,9 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../../lib/errors.js';
-import type { CourseMediaLinks } from './course-media-links.js';
-import { PUBLIC_UPLOADS_PATH, type TemporaryFile } from './file-store.js';
+import { COURSE_MEDIA_URL_PREFIX, type CourseMediaLinks } from './course-media-links.js';
+import { PUBLIC_UPLOADS_PATH, type FileStore, type TemporaryFile } from './file-store.js';
+import { rangeNotSatisfiable, sendStoredFile } from './stored-file-reply.js';
 import type { ReceivedUpload, Reservation, UploadsService } from './uploads.service.js';
 
 const UploadResponse = z.object({ publicUrl: z.string() });
@@ -51,40 +50,56 @@ const mediaFile = (description: string) => ({
 });
 /** A lesson file's name as allocated: checked before anything touches the disk. */
 const COURSE_MEDIA_FILE = /^[a-f0-9]{32}\.(mp4|webm|pdf)$/;
+/** Names are random and never reused, so stored files are cached for a year. */
+const PUBLIC_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** Anything uploaded is shown as what it is, never run: no sniffing, and a sandbox around it. */
+const PUBLIC_FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{
-  root: string;
-  courseMediaRoot: string;
+  files: FileStore;
   links: CourseMediaLinks;
   clock: Clock;
   uploads: UploadsService;
-}> = async (app, { root, courseMediaRoot, links, clock, uploads }) => {
-  mkdirSync(root, { recursive: true });
-  // Names are random and never reused, so stored files are cached for a year.
-  await app.register(fastifyStatic, {
-    root,
-    serve: false,
-    index: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-    setHeaders(reply) {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    },
-  });
-  const onDisk = (path: string) =>
-    access(join(root, path)).then(
-      () => true,
-      () => false,
-    );
+}> = async (app, { files, links, clock, uploads }) => {
+  const disk = files.directories;
+  if (disk) {
+    mkdirSync(disk.uploads, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: disk.uploads,
+      serve: false,
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: PUBLIC_MAX_AGE_SECONDS * 1000,
+      setHeaders(reply) {
+        for (const [name, value] of Object.entries(PUBLIC_FILE_HEADERS)) reply.header(name, value);
+      },
+    });
+  }
+  const publicFileHeaders = {
+    ...PUBLIC_FILE_HEADERS,
+    'cache-control': `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, immutable`,
+  };
   app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
-    const image = imageAddressOfThumbnail(`${PUBLIC_UPLOADS_PATH}/${path}`);
-    if (!image || (await onDisk(path))) return reply.sendFile(path);
-    // A thumbnail address with no file: an image from before thumbnails were named after it, or a sample.
-    const standIn = await uploads.thumbnailStandIn(image);
-    return reply.sendFile(standIn.slice(PUBLIC_UPLOADS_PATH.length + 1));
+    const url = `${PUBLIC_UPLOADS_PATH}/${path}`;
+    const image = imageAddressOfThumbnail(url);
+    if (disk) {
+      if (!image || (await files.stat(url))) return reply.sendFile(path);
+      // A thumbnail address with no file: an image from before thumbnails were named after it, or a sample.
+      const standIn = await uploads.thumbnailStandIn(image);
+      return reply.sendFile(standIn.slice(PUBLIC_UPLOADS_PATH.length + 1));
+    }
+    // From a bucket the file is asked for first, and the stand-in only when it is not there.
+    const sendFromBucket = (address: string) =>
+      sendStoredFile(files, request, reply, address, publicFileHeaders);
+    const sent =
+      (await sendFromBucket(url)) ||
+      (image !== null && (await sendFromBucket(await uploads.thumbnailStandIn(image))));
+    return sent ? reply : reply.callNotFound();
   });
 
   await app.register(fastifyMultipart, {
@@ -285,26 +300,30 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
       if (!link.success || !links.verify(file, link.data.expires, link.data.signature)) {
         throw forbidden(UPLOAD_MESSAGES.mediaLinkInvalid, 'MEDIA_LINK_INVALID');
       }
+      // Whoever holds the link may keep the file until it expires; shared caches may not.
+      const secondsLeft = Math.max(0, link.data.expires - Math.floor(clock.now() / 1000));
+      const cacheControl = `private, max-age=${secondsLeft}`;
+      if (!disk) {
+        const url = `${COURSE_MEDIA_URL_PREFIX}${file}`;
+        if (!(await sendStoredFile(files, request, reply, url, { 'cache-control': cacheControl }))) {
+          throw notFound(UPLOAD_MESSAGES.mediaNotFound, 'MEDIA_NOT_FOUND');
+        }
+        return reply;
+      }
       const found = await send(request.raw, `/${file}`, {
-        root: courseMediaRoot,
+        root: disk.courseMedia,
         cacheControl: false,
         dotfiles: 'deny',
         index: false,
       });
       if (found.type !== 'file') {
-        if (found.statusCode === 416) {
-          // Content-Range: bytes */<size>, so the client knows what it may ask for.
-          reply.headers({ 'content-range': found.headers['Content-Range'] });
-          throw new AppError('RANGE_NOT_SATISFIABLE', UPLOAD_MESSAGES.rangeNotSatisfiable, 416);
-        }
+        if (found.statusCode === 416) throw rangeNotSatisfiable(reply, found.headers['Content-Range']);
         throw notFound(UPLOAD_MESSAGES.mediaNotFound, 'MEDIA_NOT_FOUND');
       }
-      // Whoever holds the link may keep the file until it expires; shared caches may not.
-      const secondsLeft = Math.max(0, link.data.expires - Math.floor(clock.now() / 1000));
       return reply
         .code(found.statusCode as 200 | 206 | 304)
         .headers(found.headers)
-        .header('cache-control', `private, max-age=${secondsLeft}`)
+        .header('cache-control', cacheControl)
         .send(found.stream);
     },
   );

@@ -24,7 +24,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'sokoni-uploads-'));
   uploads = createUploadsService({
     db: testDb.database.db,
-    files: createLocalDiskStore(join(root, 'uploads'), join(root, 'course-media')),
+    files: createLocalDiskStore(root),
     minFreeBytes: 0,
     clock: createClock(() => clock),
   });

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { PDFDocument } from 'pdf-lib';
 import { YOUNG_ACCOUNT_MS, isYoungAccount } from '@sokoni/contracts/standing';
 import {
   COURSE_MEDIA_QUOTA,
@@ -78,6 +77,8 @@ const quotaOf = (kind: Kind) => (kind === 'course-media' ? LESSON_FILES_QUOTA : 
 /** A file that says it is a PDF ('%PDF-') is one when it ends as one and pdf-lib opens a page of it. */
 async function opensAsPdf(bytes: Buffer): Promise<boolean> {
   if (!bytes.subarray(-PDF_TAIL_BYTES).toString('latin1').includes('%%EOF')) return false;
+  // pdf-lib (a megabyte of code) is loaded with the first PDF.
+  const { PDFDocument } = await import('pdf-lib');
   try {
     // An encrypted PDF is still a PDF: the reader asks for its password.
     const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
@@ -149,7 +150,10 @@ export function createUploadsService(deps: {
       if (young && over(today.youngSite, UPLOAD_DAILY.youngSiteBytes)) {
         throw dailySiteFull(UPLOAD_MESSAGES.dailyYoungSite);
       }
-      if ((await files.freeBytes()) - upload.bytes < deps.minFreeBytes) throw storageFull();
+      // A lesson file is received onto this machine's disk first, whichever store keeps it.
+      const free =
+        upload.kind === 'course-media' ? await files.receivingFreeBytes() : await files.freeBytes();
+      if (free - upload.bytes < deps.minFreeBytes) throw storageFull();
       await repo.insertUpload(tx, { ...upload, ownerId: owner.sub, createdAt: new Date(at) });
     });
   }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SITE } from '@sokoni/contracts/site';
 import { MailIcon, PhoneIcon, PinIcon } from '@/components/icons';
+import { DataSaverSwitch } from './data-saver-switch';
 
 const phoneHref = `tel:${SITE.contactPhone.replace(/\s+/g, '')}`;
 
@@ -15,6 +16,7 @@ export function Footer() {
           <p className="mt-2 max-w-sm text-sm text-slate-600">
             Buy and sell across Kenya, with prices in Kenyan shillings.
           </p>
+          <DataSaverSwitch className="mt-4 max-w-sm" />
         </div>
         <div>
           <h2 className="text-sm font-semibold text-slate-900">Contact us</h2>

@@ -5,6 +5,7 @@ import { CloseIcon, LogoutIcon, MenuIcon } from '@/components/icons';
 import { useDisclosure } from '@/lib/use-disclosure';
 import { useSignOut } from '@/lib/use-sign-out';
 import { useAuthStore } from '@/stores/auth';
+import { DataSaverSwitch } from './data-saver-switch';
 import { Avatar, NavGroupList } from './nav-group';
 import { accountGroupsFor, SECTION_LINKS } from './nav-links';
 
@@ -62,9 +63,9 @@ function MenuFooter() {
 
 /**
  * The header's menu on a phone or tablet: the sections, then a signed-in user's pages grouped by
- * section, in a panel that scrolls under the header while its footer (profile and Logout, or Login
- * and Sign up) stays in view. A disclosure: it closes on Escape (focus back on its button), on a
- * press outside and on navigation.
+ * section, and the data saver's switch, in a panel that scrolls under the header while its footer
+ * (profile and Logout, or Login and Sign up) stays in view. A disclosure: it closes on Escape (focus
+ * back on its button), on a press outside and on navigation.
  */
 export function MobileMenu() {
   const user = useAuthStore((state) => state.user);
@@ -120,6 +121,7 @@ export function MobileMenu() {
                 ))}
               </div>
             ) : null}
+            <DataSaverSwitch className="mt-2 border-t border-slate-100 px-3 pt-2" />
           </div>
           <div className="border-t border-slate-200 bg-white px-4 py-3">
             <MenuFooter />

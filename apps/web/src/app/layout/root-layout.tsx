@@ -4,6 +4,7 @@ import { LoadingState } from '@/components/spinner';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 
 export function RootLayout() {
   useScrollRestoration();
@@ -16,6 +17,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       <Header />
+      <OfflineBanner />
       {/* At least a screen tall (less the 4rem header): while a page loads, the footer waits below
           the fold instead of showing and then jumping down when the content arrives. */}
       <main id="main-content" tabIndex={-1} className="min-h-[calc(100svh-4rem)] flex-1 focus:outline-none">

@@ -18,6 +18,7 @@ export function LessonViewer({ lesson }: { lesson: Lesson }) {
       title={lesson.title}
       contentType={lesson.contentType}
       content={lesson.contentUrl}
+      bytes={lesson.contentBytes}
       variant="lesson"
     />
   );

@@ -21,7 +21,13 @@ type CourseCardProps = {
 export function CourseCard({ course, priority = false }: CourseCardProps) {
   return (
     <LinkCard testId="course-card">
-      <LinkCardImage src={course.image} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} priority={priority}>
+      <LinkCardImage
+        src={course.image}
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
+        priority={priority}
+        label={course.title}
+      >
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-bold text-emerald-800 shadow-sm">
           <span className="sr-only">Category: </span>
           {categoryOf(course.category)}

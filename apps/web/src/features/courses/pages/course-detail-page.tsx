@@ -62,6 +62,7 @@ function Preview({ course }: { course: Course }) {
         title={lesson.title}
         contentType={lesson.contentType}
         content={lesson.contentUrl}
+        bytes={lesson.contentBytes}
         variant="preview"
       />
     </section>

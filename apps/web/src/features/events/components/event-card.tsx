@@ -1,5 +1,6 @@
 import { formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
+import { DataSaverPicture } from '@/components/data-saver-picture';
 import { LinkCard, LinkCardTitle } from '@/components/link-card';
 import { isSoldOut, seatsLeftLabel } from '../lib/event-display';
 import { CancelledBadge } from './cancelled-badge';
@@ -19,16 +20,18 @@ export function EventCard({ event, priority = false }: EventCardProps) {
   return (
     <LinkCard testId="event-card">
       <div className="relative aspect-video overflow-hidden bg-slate-100">
-        <img
-          src={event.image}
-          alt=""
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
-          className="size-full object-cover transition duration-300 group-hover:scale-105"
-        />
+        <DataSaverPicture label={event.title} fetches>
+          <img
+            src={event.image}
+            alt=""
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            className="size-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        </DataSaverPicture>
         <span className="absolute top-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-bold text-slate-800">
           {event.category}
         </span>

@@ -1,18 +1,21 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES, categoryImagePath } from '@sokoni/contracts/catalog';
+import { useDataSaver } from '@/stores/data-saver';
 
 /** Spec §9: six categories before Show More. */
 const INITIAL_CATEGORIES = 6;
 
 function CategoryTile({ id, name, icon }: { id: string; name: string; icon: string }) {
   const [imageFailed, setImageFailed] = useState(false);
+  // A tile is one link and reads without its picture: under the data saver (#29), its colours only.
+  const saving = useDataSaver();
   return (
     <Link
       to={`/category/${id}`}
       className="group relative flex h-28 items-end overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 to-teal-500 p-3 shadow-sm sm:h-32"
     >
-      {imageFailed ? null : (
+      {imageFailed || saving ? null : (
         <img
           src={categoryImagePath(id)}
           alt=""

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useDataSaverStore } from '@/stores/data-saver';
 import { buildProduct } from '@/test/api-fakes';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { recordRequests, server } from '@/test/server';
@@ -8,6 +9,7 @@ import { TrendingPanel } from './trending-panel';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  useDataSaverStore.setState({ choice: null });
 });
 
 const panel = () => screen.getByRole('region', { name: 'Trending Now' });
@@ -54,5 +56,16 @@ describe('home trending panel', () => {
       'Rank 2Maasai shukaKES 1,800',
     ]);
     expect(container.querySelector('[aria-label^="Rated"]')).toBeNull();
+  });
+
+  it('shows no thumbnail under the data saver: each row is one link, to the product and its photos', async () => {
+    useDataSaverStore.setState({ choice: true });
+    server.use(http.get('/api/products', () => HttpResponse.json([buildProduct({ isTrending: true })])));
+
+    const { container } = renderWithProviders(<TrendingPanel headingId="trending-title" />);
+
+    await waitFor(() => expect(loading()).toBeNull());
+    expect(screen.getAllByTestId('trending-item')).toHaveLength(1);
+    expect(container.querySelector('img')).toBeNull();
   });
 });

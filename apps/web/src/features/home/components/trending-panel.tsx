@@ -4,10 +4,14 @@ import { formatKES } from '@sokoni/contracts/money';
 import { FlameIcon } from '@/components/icons';
 import { ProductImage } from '@/components/product-image';
 import { QueryError } from '@/components/query-error';
+import { useDataSaver } from '@/stores/data-saver';
 import { useTrendingProducts } from '../api/get-trending-products';
 
 function TrendingList() {
   const trending = useTrendingProducts();
+  // Each row is one link: under the data saver (#29) its thumbnail is the placeholder, and the
+  // product's page, one tap away, shows its photos.
+  const saving = useDataSaver();
   if (trending.isPending) {
     return (
       <ul role="status" aria-label="Loading trending products" className="space-y-3">
@@ -48,7 +52,7 @@ function TrendingList() {
               {index + 1}
             </span>
             <ProductImage
-              src={product.image[0]}
+              src={saving ? undefined : product.image[0]}
               alt=""
               width={48}
               height={48}

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MpesaWaitingState } from '@/lib/payment-flow';
 import { COURSES_QUERY_KEY, ORDERS_QUERY_KEY, TICKETS_QUERY_KEY } from '@/lib/query-keys';
+import { useInstallOfferStore } from '@/stores/install-offer';
 import { verifyPayment } from '../api/verify-payment';
 import { paidSubject } from '../lib/paid-subject';
 import { VERIFY_DELAY_MS, createPaymentCallback } from '../lib/payment-callback';
@@ -50,9 +51,11 @@ export function usePaymentCallback(reference: string | null, details: URLSearchP
         return verified;
       },
       // What was bought shows as paid where the countdown leads: My Orders, My Tickets, the classroom.
+      // A purchase on this device: Sokoni may now offer to install itself (#29).
       onSuccess: () => {
         for (const queryKey of [ORDERS_QUERY_KEY, TICKETS_QUERY_KEY, COURSES_QUERY_KEY])
           void queryClient.invalidateQueries({ queryKey });
+        useInstallOfferStore.getState().notePurchase();
       },
       onCountdownEnd: (paid) => void navigate(paidSubject(paid, details).next.to),
     }),

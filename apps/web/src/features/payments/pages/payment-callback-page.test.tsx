@@ -11,6 +11,7 @@ import { PayStep } from '@/components/pay-step';
 import { goToProvider } from '@/lib/payment-flow';
 import type * as PaymentFlow from '@/lib/payment-flow';
 import { useAuthStore } from '@/stores/auth';
+import { useInstallOfferStore } from '@/stores/install-offer';
 import { useMpesaNumberStore } from '@/stores/mpesa-number';
 import { CurrentUrl, currentUrl } from '@/test/current-url';
 import { buildVerification, mpesaStartAnswer } from '@/test/payment-fakes';
@@ -241,6 +242,18 @@ describe('payment callback page', () => {
 
     expect(heading).toBe('Unknown Status');
     expect(buttonNames()).toEqual(['Pay again', 'Retry', 'Go Home']);
+  });
+
+  it('tells the install offer (#29) of a purchase on this device when a payment went through, not of an unpaid one', async () => {
+    useInstallOfferStore.setState({ purchased: false });
+    answerVerify({ reference: 'ref_pending', status: 'abandoned', paidAt: null });
+    expect(await openAndVerify('/payment/callback?reference=ref_pending')).toBe('Unknown Status');
+    expect(useInstallOfferStore.getState().purchased).toBe(false);
+
+    cleanup();
+    answerVerify({ reference: 'ref_paid', paymentType: 'event' });
+    expect(await openAndVerify('/payment/callback?reference=ref_paid')).toBe('Payment Successful!');
+    expect(useInstallOfferStore.getState().purchased).toBe(true);
   });
 
   it('offers only Retry and Go Home when the check itself failed, as nothing is known to pay again', async () => {

@@ -15,7 +15,13 @@ type StayCardProps = {
 export function StayCard({ stay, priority = false }: StayCardProps) {
   return (
     <LinkCard testId="stay-card">
-      <LinkCardImage src={stay.images[0]} width={IMAGE_WIDTH} height={IMAGE_HEIGHT} priority={priority} />
+      <LinkCardImage
+        src={stay.images[0]}
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
+        priority={priority}
+        label={stay.title}
+      />
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         {/* The title has the card's whole width: beside the rating it was cut after a word or two. */}
         <LinkCardTitle to={`/stays/${stay.id}`}>{stay.title}</LinkCardTitle>

@@ -7,6 +7,8 @@ type VerificationResultProps = {
   verification: TicketVerification | null;
   /** Why the check failed (when it did). */
   error: string | null;
+  /** A line under a green answer: checked in on this device, offline, to be sent later. */
+  note?: string;
   onVerifyAnother: () => void;
 };
 
@@ -24,7 +26,7 @@ function CheckedIn({ ticket }: { ticket: TicketVerification['ticket'] }) {
 }
 
 /** The result panel: green with who and what was checked in, or red with why not. */
-export function VerificationResult({ verification, error, onVerifyAnother }: VerificationResultProps) {
+export function VerificationResult({ verification, error, note, onVerifyAnother }: VerificationResultProps) {
   const Icon = verification ? CheckCircleIcon : AlertCircleIcon;
   return (
     <div
@@ -41,6 +43,7 @@ export function VerificationResult({ verification, error, onVerifyAnother }: Ver
         <span>{verification ? verification.message : error}</span>
       </p>
       {verification ? <CheckedIn ticket={verification.ticket} /> : null}
+      {verification && note ? <p className="text-sm font-medium">{note}</p> : null}
       <Button variant="secondary" onClick={onVerifyAnother}>
         Verify Another
       </Button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IScannerError } from '@yudiel/react-qr-scanner';
 import { VerifyTicketInput } from '@sokoni/contracts/events';
-import { EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
+import { DOOR_MESSAGES, EVENT_MESSAGES } from '@sokoni/contracts/events-rules';
 import { Button } from '@/components/button';
 import { Form, useFormTools } from '@/components/form';
 import { FieldHint } from '@/components/field-frame';
@@ -10,9 +10,13 @@ import { CameraIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { useVerifyTicket } from '../api/verify-ticket';
+import { useOnline } from '@/lib/use-online';
+import { DoorEvents } from '../components/door-events';
+import { DoorStatus } from '../components/door-status';
+import { NeedsAttention } from '../components/needs-attention';
 import { TicketScanner } from '../components/ticket-scanner';
 import { VerificationResult } from '../components/verification-result';
+import { useDoorState, useDoorSync, useDoorVerify } from '../lib/use-door';
 import { TICKET_CODE_HINT, cameraErrorMessage } from '../lib/ticket-messages';
 
 /** Spec §9: the scanner toggle rests for a second after each press. */
@@ -33,10 +37,16 @@ function useCooldown(ms: number) {
 
 /**
  * The organizer checks tickets in at the door: scanned from the buyer's QR code, or typed (the
- * ticket's short code, or its whole ID).
+ * ticket's short code, or its whole ID). With an event's list saved on the device, also offline:
+ * the check-ins made then are sent when the network returns (#29).
  */
 export function TicketVerificationPage() {
-  const verification = useVerifyTicket();
+  const verification = useDoorVerify();
+  const online = useOnline();
+  const door = useDoorState().data;
+  const lists = door?.lists ?? [];
+  const waiting = door?.pending.length ?? 0;
+  const sync = useDoorSync(waiting);
   return (
     <section className="mx-auto w-full max-w-xl space-y-6 px-4 py-6 sm:py-10">
       <title>Ticket Verification — Sokoni</title>
@@ -44,6 +54,8 @@ export function TicketVerificationPage() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Ticket Verification</h1>
         <p className="text-slate-600">Enter the ticket ID or use the camera to scan the QR code.</p>
       </div>
+      <DoorStatus online={online} listSaved={lists.length > 0} waiting={waiting} sync={sync} />
+      <NeedsAttention flags={door?.flags ?? []} />
       <Form
         schema={VerifyTicketInput}
         defaultValues={{ ticketId: '' }}
@@ -56,12 +68,13 @@ export function TicketVerificationPage() {
       >
         <TicketCheck verification={verification} />
       </Form>
+      <DoorEvents lists={lists} online={online} />
     </section>
   );
 }
 
 /** The scanner, the typed ID and the answer about the ticket. */
-function TicketCheck({ verification }: { verification: ReturnType<typeof useVerifyTicket> }) {
+function TicketCheck({ verification }: { verification: ReturnType<typeof useDoorVerify> }) {
   const {
     register,
     reset,
@@ -138,12 +151,19 @@ function TicketCheck({ verification }: { verification: ReturnType<typeof useVeri
       </div>
 
       {verification.isSuccess || verification.isError ? (
-        <VerificationResult
-          verification={verification.data ?? null}
-          error={verification.isError ? errorMessage(verification.error, EVENT_MESSAGES.verifyFailed) : null}
-          onVerifyAnother={verifyAnother}
-        />
+        <VerificationResult {...verdictShown(verification)} onVerifyAnother={verifyAnother} />
       ) : null}
     </>
   );
+}
+
+/** The result panel's content: the server's answer, or the device's when offline. */
+function verdictShown({ data, error }: ReturnType<typeof useDoorVerify>) {
+  if (!data) return { verification: null, error: errorMessage(error, EVENT_MESSAGES.verifyFailed) };
+  if (!data.verified) return { verification: null, error: data.message };
+  return {
+    verification: data.verification,
+    error: null,
+    note: data.savedOffline ? DOOR_MESSAGES.savedOffline : undefined,
+  };
 }
