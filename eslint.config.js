@@ -129,6 +129,12 @@ export default tseslint.config(
           selector,
           message: "Branch on the error's code with hasCode(error, 'CODE'), not on its words.",
         })),
+        {
+          // mutation.mutate(variables, { onSuccess }): dropped when the success unmounts the caller.
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length=2]",
+          message:
+            'Follow a mutation up with runMutation (lib/run-mutation.ts), not mutate(variables, callbacks).',
+        },
       ],
     },
   },

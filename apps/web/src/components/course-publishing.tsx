@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePublishCourse } from '@/lib/publish-course';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { runMutation } from '@/lib/run-mutation';
 
 const PUBLISH_FAILED = 'Your course could not be published. Please try again.';
 
@@ -34,7 +35,7 @@ export function PublishCourse({ course, className }: PublishCourseProps) {
       className={className}
       disabled={publish.isPending}
       onClick={() =>
-        publish.mutate(course.id, {
+        runMutation(publish, course.id, {
           onSuccess: () => void toast.success(COURSE_MESSAGES.published),
           onError: (error) => void toast.error(errorMessage(error, PUBLISH_FAILED)),
         })

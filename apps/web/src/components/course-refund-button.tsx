@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCourseRefund } from '@/lib/course-refund';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
+import { runMutation } from '@/lib/run-mutation';
 
 const REFUND_FAILED = 'Your refund could not be started. Please try again.';
 
@@ -22,7 +23,7 @@ export function CourseRefundButton({ course, onRefunded }: CourseRefundButtonPro
   const [asking, setAsking] = useState(false);
   const refund = useCourseRefund();
   const confirm = () =>
-    refund.mutate(course.id, {
+    runMutation(refund, course.id, {
       onSuccess: ({ message }) => {
         toast.success(message);
         setAsking(false);

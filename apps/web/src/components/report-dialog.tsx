@@ -20,6 +20,7 @@ import { FormAlert } from './form-alert';
 import { Modal } from './modal';
 import { Spinner } from './spinner';
 import { TextAreaField } from './text-area-field';
+import { runMutation } from '@/lib/run-mutation';
 
 const REPORT_FAILED = 'Your report could not be sent. Please try again.';
 
@@ -61,7 +62,7 @@ export function ReportDialog({ subject, subjectId, onReported, onClose }: Report
   };
 
   const send: SubmitOf<typeof ReportInput> = (body, form) => {
-    report.mutate(body, {
+    runMutation(report, body, {
       onSuccess: () => {
         setAnswer(MODERATION_TEXTS.reported);
         onReported();

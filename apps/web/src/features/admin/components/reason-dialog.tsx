@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { apiFieldErrors } from '@/lib/field-errors';
+import { runMutation } from '@/lib/run-mutation';
 
 type ReasonDialogProps<Variables> = {
   title: string;
@@ -37,7 +38,7 @@ export function ReasonDialog<Variables>(props: ReasonDialogProps<Variables>) {
       setReasonError(checked.error.issues[0]?.message);
       return;
     }
-    mutation.mutate(props.variables(checked.data.reason), {
+    runMutation(mutation, props.variables(checked.data.reason), {
       onSuccess: onClose,
       onError: (error) => setReasonError(apiFieldErrors(error, ['reason'] as const).reason),
     });

@@ -14,6 +14,7 @@ import { useMoveVisitorWishlist } from '@/lib/wishlist';
 import { useAuthStore } from '@/stores/auth';
 import { useLogin } from '../api/login';
 import { useReturnPath } from '../hooks/use-return-path';
+import { runMutation } from '@/lib/run-mutation';
 
 /** Checked on submit with the server's own rules; a field's message clears when it is edited. */
 export function LoginForm() {
@@ -25,7 +26,7 @@ export function LoginForm() {
 
   const logIn: SubmitOf<typeof LoginInput> = (credentials, form) => {
     const fail = (message: string) => form.showServerErrors({}, message);
-    loginMutation.mutate(credentials, {
+    runMutation(loginMutation, credentials, {
       onSuccess: ({ access_token }) => {
         try {
           const user = signIn(access_token);

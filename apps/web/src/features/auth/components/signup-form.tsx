@@ -17,6 +17,7 @@ import { useRegister } from '../api/register';
 import { toFieldErrors } from '@/lib/field-errors';
 import { useReturnPath } from '../hooks/use-return-path';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { runMutation } from '@/lib/run-mutation';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
@@ -29,7 +30,7 @@ export function SignupForm() {
   const returnPath = useReturnPath();
 
   const createAccount: SubmitOf<typeof RegisterInput> = (account, form) => {
-    registerMutation.mutate(account, {
+    runMutation(registerMutation, account, {
       onSuccess: ({ access_token }) => {
         try {
           const user = signUp(access_token, account.name);

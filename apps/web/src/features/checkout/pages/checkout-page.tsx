@@ -19,6 +19,7 @@ import { CheckoutPayment } from '../components/checkout-payment';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { useCheckout } from '../hooks/use-checkout';
 import { checkoutFormValues, type CheckoutDetails } from '../lib/checkout-details';
+import { runMutation } from '@/lib/run-mutation';
 
 /** Each seller of these products once, with their shop's location. */
 function pickupPointsOf(products: Product[]): PickupPoint[] {
@@ -62,7 +63,8 @@ function CheckoutContent({ email }: { email: string }) {
 
   function placeOrder(details: CheckoutDetails) {
     const ordered = buyable;
-    checkout.mutate(
+    runMutation(
+      checkout,
       { ...details, items: ordered },
       {
         onSuccess: (order) => {

@@ -17,6 +17,7 @@ import { CompletionCard } from '../components/completion-card';
 import { CourseContentList, DoneBadge } from '../components/course-content-list';
 import { CourseRatingForm } from '../components/course-rating-form';
 import { LessonViewer } from '../components/lesson-viewer';
+import { runMutation } from '@/lib/run-mutation';
 
 const LOAD_FAILED = 'Failed to load this course. Please try again.';
 const COMPLETE_FAILED = 'This lesson could not be marked complete. Please try again.';
@@ -164,7 +165,7 @@ function ClassroomView({ classroom }: { classroom: Classroom }) {
                   <Button
                     disabled={done}
                     onClick={() =>
-                      completeLesson.mutate(selected.id, {
+                      runMutation(completeLesson, selected.id, {
                         onError: (error) => toast.error(errorMessage(error, COMPLETE_FAILED)),
                       })
                     }

@@ -10,6 +10,7 @@ import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateGroup } from '../api/create-group';
 import { GroupForm } from '../lib/group-name';
+import { runMutation } from '@/lib/run-mutation';
 
 /** A refusal (a name taken, the name rules) is the server's own message; anything else the spec's. */
 const createGroupErrorMessage = (error: unknown) => errorMessage(error, COMMUNITY_MESSAGES.groupCreateFailed);
@@ -19,7 +20,7 @@ export function CreateGroupForm() {
   const createGroup = useCreateGroup();
 
   const create: SubmitOf<typeof GroupForm> = (group, form) => {
-    createGroup.mutate(group, {
+    runMutation(createGroup, group, {
       onSuccess: (created) => navigate(`/community?groupId=${encodeURIComponent(created.id)}`),
       onError: (error) => form.showServerErrors({}, createGroupErrorMessage(error)),
     });

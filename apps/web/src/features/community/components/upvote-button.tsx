@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { useVotedRepliesStore } from '@/stores/voted-replies';
 import { upvoteErrorMessage, useUpvoteReply } from '../api/upvote-reply';
+import { runMutation } from '@/lib/run-mutation';
 
 type UpvoteButtonProps = { threadId: string; replyId: string; upvotes: number; votedOnServer: boolean };
 
@@ -25,7 +26,7 @@ export function UpvoteButton({ threadId, replyId, upvotes, votedOnServer }: Upvo
       return;
     }
     setMessage(null);
-    upvote.mutate(replyId, { onError: (error) => setMessage(upvoteErrorMessage(error)) });
+    runMutation(upvote, replyId, { onError: (error) => setMessage(upvoteErrorMessage(error)) });
   };
 
   return (

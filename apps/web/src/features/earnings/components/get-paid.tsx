@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useRequestPayout } from '../api/request-payout';
 import { EARNINGS_PAGE_MESSAGES } from '../lib/earnings-messages';
 import { PayoutMethodDialog } from './payout-method-dialog';
+import { runMutation } from '@/lib/run-mutation';
 
 /** Why 'Get paid now' cannot be pressed, or null when it can. */
 function blockedReason(summary: EarningsSummary): string | null {
@@ -24,7 +25,7 @@ function GetPaidNow({ summary }: { summary: EarningsSummary }) {
   const blocked = blockedReason(summary);
   const ask = () => {
     setSent(null);
-    payout.mutate(undefined, {
+    runMutation(payout, undefined, {
       onSuccess: ({ message }) => {
         setSent(message);
         toast.success(message);

@@ -18,6 +18,7 @@ import {
   serverFieldErrors,
   type PayoutMethodFormValues,
 } from '../lib/payout-method-form';
+import { runMutation } from '@/lib/run-mutation';
 
 const KIND_LABELS = { mpesa: 'M-Pesa', bank: 'Bank account' } as const;
 
@@ -110,7 +111,7 @@ export function PayoutMethodDialog({ saved, onClose }: PayoutMethodDialogProps) 
     if (!save.isPending) onClose();
   };
   const submit: SubmitOf<typeof PayoutMethodFormSchema> = (body, form) =>
-    save.mutate(body, {
+    runMutation(save, body, {
       onSuccess: () => {
         toast.success(EARNINGS_MESSAGES.payoutMethodSaved);
         onClose();

@@ -15,6 +15,7 @@ import { useDownloadStatement } from '../api/download-statement';
 import type { useStatement } from '../api/get-statement';
 import { signedKES } from '../lib/earnings-display';
 import { EARNINGS_PAGE_MESSAGES } from '../lib/earnings-messages';
+import { runMutation } from '@/lib/run-mutation';
 
 /** The loaded pages as one list; a line written while paging shifts the pages, so each shows once. */
 function uniqueLines(pages: Array<{ data: StatementLine[] }>): StatementLine[] {
@@ -25,7 +26,7 @@ function uniqueLines(pages: Array<{ data: StatementLine[] }>): StatementLine[] {
 function DownloadCsv() {
   const download = useDownloadStatement();
   const save = () =>
-    download.mutate(undefined, {
+    runMutation(download, undefined, {
       onSuccess: (file) => saveFile(file, STATEMENT_CSV_FILENAME),
       onError: (error) => {
         toast.error(errorMessage(error, EARNINGS_PAGE_MESSAGES.downloadFailed));

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelEvent } from '../api/cancel-event';
+import { runMutation } from '@/lib/run-mutation';
 
 const CANCEL_FAILED = 'This event could not be cancelled. Please try again.';
 
@@ -25,7 +26,8 @@ export function CancelEventDialog({ event, onClose }: CancelEventDialogProps) {
       setReasonError(checked.error.issues[0]?.message);
       return;
     }
-    cancel.mutate(
+    runMutation(
+      cancel,
       { eventId: event.id, reason: checked.data.reason },
       {
         onSuccess: ({ message }) => {

@@ -18,6 +18,7 @@ import {
 } from '../lib/event-form';
 import type { EventFormValues } from '../lib/event-form';
 import { EventFields } from './event-fields';
+import { runMutation } from '@/lib/run-mutation';
 
 type Pending = { body: CreateEventData; form: FormTools<EventFormValues, CreateEventData> };
 
@@ -36,7 +37,7 @@ export function CreateEventForm() {
   const [noTickets, setNoTickets] = useState<Pending | null>(null);
 
   const send = ({ body, form }: Pending) =>
-    createEvent.mutate(body, {
+    runMutation(createEvent, body, {
       onSuccess: () => {
         toast.success(EVENT_MESSAGES.createSucceeded);
         navigate('/events');

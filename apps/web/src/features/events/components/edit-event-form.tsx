@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useUpdateEvent } from '../api/update-event';
 import { eventFormValues, serverFieldErrors, updateEventFormSchema } from '../lib/event-form';
 import { EventFields } from './event-fields';
+import { runMutation } from '@/lib/run-mutation';
 
 /** How many seats are taken now: sold, or held for buyers paying. */
 const taken = (event: Event) => event.capacity - event.ticketsAvailable;
@@ -26,7 +27,7 @@ export function EditEventForm({ event }: { event: Event }) {
   const schema = useMemo(() => updateEventFormSchema(event), [event]);
 
   const save: SubmitOf<typeof schema> = (body, form) =>
-    updateEvent.mutate(body, {
+    runMutation(updateEvent, body, {
       onSuccess: () => {
         toast.success(EVENT_MESSAGES.updateSucceeded);
         navigate('/tickets/organizer');

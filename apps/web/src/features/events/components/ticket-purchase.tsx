@@ -21,6 +21,7 @@ import { useClaimTickets } from '../api/claim-tickets';
 import { useLastTicketPayment } from '../api/get-last-ticket-payment';
 import { hasTakenPlace, isSoldOut } from '../lib/event-display';
 import { maxTicketsFor, quantityProblem, ticketTotal } from '../lib/ticket-purchase';
+import { runMutation } from '@/lib/run-mutation';
 
 const CLAIM_FAILED = 'Your tickets could not be issued. Please try again.';
 
@@ -63,7 +64,8 @@ function TicketPurchaseForm({ event }: { event: Event }) {
       setPaying(true);
       return;
     }
-    claim.mutate(
+    runMutation(
+      claim,
       { eventId: event.id, quantity },
       {
         onSuccess: () => {

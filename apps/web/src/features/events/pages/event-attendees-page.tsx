@@ -12,6 +12,7 @@ import { saveFile } from '@/lib/save-file';
 import { useDownloadAttendees } from '../api/download-attendees';
 import { useEventAttendees } from '../api/get-event-attendees';
 import { OrganizerEvent } from '../components/organizer-event';
+import { runMutation } from '@/lib/run-mutation';
 
 /** What the attendee list says beyond the contract's event messages. */
 const ATTENDEES_MESSAGES = {
@@ -23,7 +24,7 @@ const ATTENDEES_MESSAGES = {
 function DownloadCsv({ event }: { event: Event }) {
   const download = useDownloadAttendees(event.id);
   const save = () =>
-    download.mutate(undefined, {
+    runMutation(download, undefined, {
       onSuccess: (file) => saveFile(file, attendeesCsvFileName(event.title)),
       onError: (error) => {
         toast.error(errorMessage(error, ATTENDEES_MESSAGES.downloadFailed));

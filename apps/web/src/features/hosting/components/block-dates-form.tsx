@@ -21,6 +21,7 @@ import { BLOCK_MESSAGES, EMPTY_BLOCK_VALUES, blockDatesForm } from '../lib/block
 import type { BlockFormValues } from '../lib/block-dates';
 import { dateToDay, dayToDate, nightsRange } from '../lib/calendar-days';
 import { ListingCalendar } from './listing-calendar';
+import { runMutation } from '@/lib/run-mutation';
 
 type BlockDatesFormProps = {
   listing: Pick<HostListing, 'id' | 'title' | 'upcomingBookings' | 'blocks'>;
@@ -38,7 +39,7 @@ export function BlockDatesForm({ listing, today }: BlockDatesFormProps) {
   const schema = useMemo(() => blockDatesForm(today), [today]);
 
   const send: SubmitOf<typeof schema> = (body, form) =>
-    block.mutate(body, {
+    runMutation(block, body, {
       onSuccess: () => {
         toast.success(BLOCK_MESSAGES.blocked);
         form.reset();

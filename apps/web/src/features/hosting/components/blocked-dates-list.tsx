@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useUnblockDates } from '../api/unblock-dates';
 import { BLOCK_MESSAGES } from '../lib/block-dates';
 import { lastNightOf } from '../lib/calendar-days';
+import { runMutation } from '@/lib/run-mutation';
 
 type BlockedDatesListProps = { stayId: string; blocks: StayBlock[] };
 
@@ -41,7 +42,7 @@ export function BlockedDatesList({ stayId, blocks }: BlockedDatesListProps) {
                 aria-label={`Unblock ${nights}`}
                 disabled={unblock.isPending}
                 onClick={() =>
-                  unblock.mutate(block.id, { onSuccess: () => toast.success(BLOCK_MESSAGES.unblocked) })
+                  runMutation(unblock, block.id, { onSuccess: () => toast.success(BLOCK_MESSAGES.unblocked) })
                 }
               >
                 {removing ? 'Unblocking...' : 'Unblock'}

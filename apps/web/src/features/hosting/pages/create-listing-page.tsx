@@ -2,6 +2,7 @@ import { STAY_MESSAGES } from '@sokoni/contracts/stays-rules';
 import { useCreateStay } from '../api/create-stay';
 import { ListingForm } from '../components/listing-form';
 import { CreateListingFormSchema, EMPTY_LISTING_VALUES } from '../lib/listing-form';
+import { runMutation } from '@/lib/run-mutation';
 
 export function CreateListingPage() {
   const createStay = useCreateStay();
@@ -17,7 +18,7 @@ export function CreateListingPage() {
         <ListingForm
           schema={CreateListingFormSchema}
           defaultValues={EMPTY_LISTING_VALUES}
-          save={(body, callbacks) => createStay.mutate(body, callbacks)}
+          save={(body, callbacks) => runMutation(createStay, body, callbacks)}
           saving={createStay.isPending || createStay.isSuccess}
           submitLabel="Create listing"
           successMessage={STAY_MESSAGES.listingCreated}

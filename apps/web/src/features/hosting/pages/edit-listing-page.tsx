@@ -11,6 +11,7 @@ import { useListing } from '../api/get-listing';
 import { useUpdateStay } from '../api/update-stay';
 import { ListingForm } from '../components/listing-form';
 import { UpdateListingFormSchema, listingFormValues } from '../lib/listing-form';
+import { runMutation } from '@/lib/run-mutation';
 
 const backToListings = (
   <Link to="/host/stays" className={buttonClasses('secondary')}>
@@ -24,7 +25,7 @@ function EditListingForm({ stay }: { stay: Stay }) {
     <ListingForm
       schema={UpdateListingFormSchema}
       defaultValues={listingFormValues(stay)}
-      save={(body, callbacks) => updateStay.mutate(body, callbacks)}
+      save={(body, callbacks) => runMutation(updateStay, body, callbacks)}
       saving={updateStay.isPending || updateStay.isSuccess}
       submitLabel="Save changes"
       successMessage={STAY_MESSAGES.listingUpdated}

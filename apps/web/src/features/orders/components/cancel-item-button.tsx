@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelOrderItem } from '../api/cancel-order-item';
 import { ORDER_ACTION_MESSAGES } from '../lib/order-display';
+import { runMutation } from '@/lib/run-mutation';
 
 /** 'Cancel' under a paid line its seller has not shipped: asks first, then says what the server answered. */
 export function CancelItemButton({ orderId, item }: { orderId: string; item: OrderItem }) {
@@ -14,7 +15,8 @@ export function CancelItemButton({ orderId, item }: { orderId: string; item: Ord
   const cancel = useCancelOrderItem();
   const name = item.product.name;
   const confirm = () =>
-    cancel.mutate(
+    runMutation(
+      cancel,
       { orderId, itemId: item.id },
       {
         onSuccess: ({ message }) => {

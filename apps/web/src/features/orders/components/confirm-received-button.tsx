@@ -6,13 +6,14 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useConfirmReceived } from '../api/confirm-received';
 import { ORDER_ACTION_MESSAGES } from '../lib/order-display';
+import { runMutation } from '@/lib/run-mutation';
 
 /** 'Confirm received' on a paid order: asks first (the sellers are paid at once), then says so. */
 export function ConfirmReceivedButton({ orderId, describedBy }: { orderId: string; describedBy: string }) {
   const [asking, setAsking] = useState(false);
   const received = useConfirmReceived();
   const confirm = () =>
-    received.mutate(orderId, {
+    runMutation(received, orderId, {
       onSuccess: () => {
         toast.success(CANCEL_MESSAGES.orderReceived);
         setAsking(false);

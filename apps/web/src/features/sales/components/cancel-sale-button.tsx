@@ -7,6 +7,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelSale } from '../api/cancel-sale';
+import { runMutation } from '@/lib/run-mutation';
 
 const CANCEL_FAILED = 'This sale could not be cancelled. Please try again.';
 
@@ -18,7 +19,7 @@ export function CancelSaleButton({ sale }: { sale: Sale }) {
     .filter((item) => item.canCancel)
     .reduce((sum, item) => sum + item.price * item.quantity, 0);
   const confirm = () =>
-    cancel.mutate(sale.orderId, {
+    runMutation(cancel, sale.orderId, {
       onSuccess: ({ message }) => {
         toast.success(message);
         setAsking(false);

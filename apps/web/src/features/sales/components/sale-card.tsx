@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useDeliverSale } from '../api/deliver-sale';
 import { CancelSaleButton } from './cancel-sale-button';
 import { ShipSaleDialog } from './ship-sale-dialog';
+import { runMutation } from '@/lib/run-mutation';
 
 const STATUS_CLASSES: Record<ShipmentStatus, string> = {
   awaiting: 'bg-amber-100 text-amber-900',
@@ -64,7 +65,7 @@ export function SaleCard({ sale }: { sale: Sale }) {
   const cancelled = sale.items.every((item) => item.cancelledAt !== null);
 
   const markDelivered = () =>
-    deliver.mutate(sale.orderId, {
+    runMutation(deliver, sale.orderId, {
       onSuccess: () => toast.success(ORDER_MESSAGES.markedDelivered),
       onError: (error) => toast.error(errorMessage(error, ORDER_MESSAGES.saleUpdateFailed)),
     });

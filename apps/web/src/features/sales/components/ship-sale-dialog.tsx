@@ -11,6 +11,7 @@ import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { apiFieldErrors } from '@/lib/field-errors';
 import { useShipSale } from '../api/ship-sale';
+import { runMutation } from '@/lib/run-mutation';
 
 type ShipSaleDialogProps = { sale: Sale; onClose: () => void };
 
@@ -25,7 +26,8 @@ export function ShipSaleDialog({ sale, onClose }: ShipSaleDialogProps) {
   };
 
   const markShipped: SubmitOf<typeof ShipSaleInput> = ({ note }, form) => {
-    ship.mutate(
+    runMutation(
+      ship,
       { orderId: sale.orderId, note },
       {
         onSuccess: () => {

@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/form-alert';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { useDeleteProduct } from '../api/delete-product';
+import { runMutation } from '@/lib/run-mutation';
 
 type DeleteProductDialogProps = {
   product: Product;
@@ -26,7 +27,7 @@ export function DeleteProductDialog({ product, onClose, onDeleted }: DeleteProdu
 
   const confirm = () => {
     setFailed(false);
-    deleteProduct.mutate(product.id, {
+    runMutation(deleteProduct, product.id, {
       onSuccess: () => {
         toast.success(`Deleted ${product.title}.`);
         onDeleted();

@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { toFieldErrors } from '@/lib/field-errors';
 import { useUpdateProduct } from '../api/update-product';
 import { EDIT_FIELDS, editValuesFrom, ProductEditSchema } from '../lib/product-edit';
+import { runMutation } from '@/lib/run-mutation';
 
 type EditProductDialogProps = { product: Product; onClose: () => void };
 
@@ -28,7 +29,8 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
   const saving = updateProduct.isPending;
 
   const save: SubmitOf<typeof ProductEditSchema> = (changes, form) => {
-    updateProduct.mutate(
+    runMutation(
+      updateProduct,
       { id: product.id, changes },
       {
         onSuccess: (updated) => {

@@ -23,6 +23,7 @@ import {
 } from '../lib/sell-form';
 import { ImagePicker } from './image-picker';
 import { SellFormFields } from './sell-form-fields';
+import { runMutation } from '@/lib/run-mutation';
 
 type Phase = 'idle' | 'uploading' | 'listing';
 
@@ -83,7 +84,8 @@ export function SellForm() {
     }
 
     setPhase('listing');
-    createProduct.mutate(
+    runMutation(
+      createProduct,
       { ...product, image: imageUrls },
       {
         onSuccess: (created) => {

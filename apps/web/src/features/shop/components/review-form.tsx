@@ -12,6 +12,7 @@ import { useCreateReview } from '../api/create-review';
 import { ReviewForm as ReviewFormSchema } from '../lib/review-form';
 import type { ReviewFormValues } from '../lib/review-form';
 import { RatingPicker } from '@/components/rating-picker';
+import { runMutation } from '@/lib/run-mutation';
 
 const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
 
@@ -25,7 +26,8 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const createReview = useCreateReview();
 
   const send: SubmitOf<typeof ReviewFormSchema> = ({ rating, comment }, form) => {
-    createReview.mutate(
+    runMutation(
+      createReview,
       { productId, rating, comment },
       {
         onSuccess: () => {

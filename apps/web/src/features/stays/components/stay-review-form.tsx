@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCreateStayReview } from '../api/create-stay-review';
 import { StayReviewForm as StayReviewFormSchema } from '../lib/stay-review-form';
 import type { StayReviewFormValues } from '../lib/stay-review-form';
+import { runMutation } from '@/lib/run-mutation';
 
 const SUBMIT_FAILED = 'Your review could not be sent. Please try again.';
 
@@ -25,7 +26,8 @@ export function StayReviewForm({ stayId, onSubmitted }: StayReviewFormProps) {
   const createReview = useCreateStayReview();
 
   const send: SubmitOf<typeof StayReviewFormSchema> = ({ rating, comment }, form) => {
-    createReview.mutate(
+    runMutation(
+      createReview,
       { stayId, rating, comment },
       {
         onSuccess: () => {

@@ -14,6 +14,7 @@ import { useUpdateLesson } from '../api/update-lesson';
 import { CONTENT_TYPE_LABELS } from '../lib/lesson-form';
 import { DeleteLessonDialog } from './delete-lesson-dialog';
 import { LessonForm } from './lesson-form';
+import { runMutation } from '@/lib/run-mutation';
 
 type LessonEditorProps = { courseId: string; lessons: readonly Lesson[] };
 
@@ -65,7 +66,8 @@ export function LessonEditor({ courseId, lessons }: LessonEditorProps) {
   }, [backToAdd]);
 
   const move = (lesson: Lesson, direction: Direction) =>
-    updateLesson.mutate(
+    runMutation(
+      updateLesson,
       { lessonId: lesson.id, input: { position: lesson.position + (direction === 'up' ? -1 : 1) } },
       {
         onSuccess: () => setMoved({ lessonId: lesson.id, direction }),
@@ -74,7 +76,7 @@ export function LessonEditor({ courseId, lessons }: LessonEditorProps) {
     );
 
   const confirmDelete = (lesson: Lesson) =>
-    deleteLesson.mutate(lesson.id, {
+    runMutation(deleteLesson, lesson.id, {
       onSuccess: () => {
         toast.success(COURSE_MESSAGES.lessonDeleted);
         setToDelete(null);

@@ -26,6 +26,7 @@ import {
 } from '../lib/lesson-form';
 import type { LessonFormValues } from '../lib/lesson-form';
 import { LessonFileField } from './lesson-file-field';
+import { runMutation } from '@/lib/run-mutation';
 
 type LessonFormProps = {
   courseId: string;
@@ -66,12 +67,12 @@ export function LessonForm({ courseId, lesson, onClose }: LessonFormProps) {
         ),
     };
     if (!lesson) {
-      createLesson.mutate(body, callbacks);
+      runMutation(createLesson, body, callbacks);
       return;
     }
     const changes = lessonChanges(body, initial);
     if (!Object.keys(changes).length) onClose();
-    else updateLesson.mutate({ lessonId: lesson.id, input: changes }, callbacks);
+    else runMutation(updateLesson, { lessonId: lesson.id, input: changes }, callbacks);
   };
 
   return (

@@ -4,6 +4,7 @@ import { useAuthStore } from '@/stores/auth';
 import { useCreateCourse } from '../api/create-course';
 import { CourseForm } from '../components/course-form';
 import { CreateCourseFormSchema, emptyCourseValues } from '../lib/course-form';
+import { runMutation } from '@/lib/run-mutation';
 
 /**
  * Spec §5 Create Course form. A new course has no lessons yet, so it opens in the lesson editor (as
@@ -24,7 +25,7 @@ export function CreateCoursePage() {
         <CourseForm
           schema={CreateCourseFormSchema}
           defaultValues={emptyCourseValues(userName)}
-          save={(body, callbacks) => createCourse.mutate(body, callbacks)}
+          save={(body, callbacks) => runMutation(createCourse, body, callbacks)}
           saving={createCourse.isPending || createCourse.isSuccess}
           submitLabel="Create Course"
           successMessage={COURSE_MESSAGES.courseCreated}

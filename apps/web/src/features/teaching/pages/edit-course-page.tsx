@@ -11,6 +11,7 @@ import { useUpdateCourse } from '../api/update-course';
 import { CourseForm } from '../components/course-form';
 import { LessonEditor } from '../components/lesson-editor';
 import { UpdateCourseFormSchema, courseFormValues } from '../lib/course-form';
+import { runMutation } from '@/lib/run-mutation';
 
 const LOAD_FAILED = 'Failed to load your course. Please try again.';
 const linkClasses =
@@ -22,7 +23,7 @@ function EditCourseForm({ course }: { course: Course }) {
     <CourseForm
       schema={UpdateCourseFormSchema}
       defaultValues={courseFormValues(course)}
-      save={(body, callbacks) => updateCourse.mutate(body, callbacks)}
+      save={(body, callbacks) => runMutation(updateCourse, body, callbacks)}
       saving={updateCourse.isPending}
       submitLabel="Save changes"
       successMessage={COURSE_MESSAGES.courseUpdated}

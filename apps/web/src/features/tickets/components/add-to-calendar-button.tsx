@@ -7,12 +7,13 @@ import { errorMessage } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { useTicketCalendar } from '../api/get-ticket-calendar';
 import { MY_TICKETS_MESSAGES } from '../lib/ticket-messages';
+import { runMutation } from '@/lib/run-mutation';
 
 /** Downloads the ticket's event as an .ics file, which phones open in their calendar app. */
 export function AddToCalendarButton({ ticket }: { ticket: TicketWithEvent }) {
   const calendar = useTicketCalendar();
   const download = () =>
-    calendar.mutate(ticket.id, {
+    runMutation(calendar, ticket.id, {
       onSuccess: (file) => saveFile(file, `${ticket.event.title}.ics`),
       onError: (error) => {
         toast.error(errorMessage(error, MY_TICKETS_MESSAGES.calendarFailed));

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCancelBooking } from '../api/cancel-booking';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
+import { runMutation } from '@/lib/run-mutation';
 
 type CancelBookingDialogProps = { trip: Trip; onClose: () => void };
 
@@ -37,7 +38,7 @@ export function CancelBookingDialog({ trip, onClose }: CancelBookingDialogProps)
           <Button
             variant="danger"
             disabled={cancel.isPending}
-            onClick={() => cancel.mutate(trip.id, { onSuccess: onClose })}
+            onClick={() => runMutation(cancel, trip.id, { onSuccess: onClose })}
           >
             {cancel.isPending ? <Spinner className="size-4" /> : null}
             Yes, cancel booking

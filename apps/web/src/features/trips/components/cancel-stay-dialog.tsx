@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useBookingCancellation } from '../api/get-booking-cancellation';
 import { TRIP_MESSAGES } from '../lib/trip-messages';
+import { runMutation } from '@/lib/run-mutation';
 
 type CancelStayDialogProps = { trip: Trip; onClose: () => void };
 
@@ -52,7 +53,7 @@ function RefundPreview({ trip }: { trip: Trip }) {
  */
 export function CancelStayDialog({ trip, onClose }: CancelStayDialogProps) {
   const cancel = useCancelBooking();
-  const confirm = () => cancel.mutate(trip.id, { onSuccess: onClose });
+  const confirm = () => runMutation(cancel, trip.id, { onSuccess: onClose });
   return (
     <ConfirmDialog
       title={TRIP_MESSAGES.cancelStayTitle}
