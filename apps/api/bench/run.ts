@@ -6,12 +6,13 @@
 // only the cases whose name holds that text (and the bare route).
 // Every case, the bare route included, is measured in each of BENCH_ROUNDS interleaved rounds and the
 // medians are reported, so a burst of other work on the machine moves one sample, not the ratio.
+// The data is seeded by a process of its own (bench/seed.ts) before this one opens it to serve.
 // autocannon runs as its own process (bench/load.ts) so the load generator does not share the server's
 // event loop. On PostgreSQL a second server process (the real entry point, src/server.ts) serves the
 // same database, and the two-process cases split the connections between the two.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +24,7 @@ import { addDays, nairobiToday, stayListQuery } from '@sokoni/contracts/stays-ru
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
-import { seedCatalogue } from './seed-catalogue.js';
-import { seedCourses } from './seed-courses.js';
-import { seedEvents } from './seed-events.js';
-import { seedStays } from './seed-stays.js';
+import { residentMemory } from './resident.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -39,6 +37,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CASES = process.env.BENCH_CASES ?? '';
 const LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const SEED = fileURLToPath(new URL('./seed.ts', import.meta.url));
 const run = promisify(execFile);
 
 type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number };
@@ -125,18 +124,26 @@ function startSecondProcess(databaseUrl: string, dataDir: string): { url: Promis
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * The bench's database, seeded by a process of its own (bench/seed.ts) and then opened here to serve:
+ * on PostgreSQL a fresh database (dropped afterwards), else PGlite in `dataDir`.
+ */
 async function openBenchDatabase(
   dataDir: string,
+  seed: (target: { pglite: string } | { postgres: string }) => Promise<void>,
 ): Promise<{ database: Database; label: string; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl)
+  if (!adminUrl) {
+    await seed({ pglite: join(dataDir, 'db') });
     return { database: await openPglite(join(dataDir, 'db')), label: 'PGlite', drop: async () => {} };
+  }
   const name = `sokoni_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  await seed({ postgres: url.toString() });
   return {
     database: await openPostgres(url.toString()),
     url: url.toString(),
@@ -148,25 +155,28 @@ async function openBenchDatabase(
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-bench-'));
-const { database, label, url: databaseUrl, drop } = await openBenchDatabase(dataDir);
-const seeding = performance.now();
-await seedCatalogue(database.db, PRODUCTS);
-console.log(
-  `seeded ${PRODUCTS} products into ${label} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
-);
-const seedingEvents = performance.now();
-await seedEvents(database.db, EVENTS);
-console.log(`seeded ${EVENTS} events in ${((performance.now() - seedingEvents) / 1000).toFixed(1)} s`);
 const today = nairobiToday(Date.now());
-const seedingStays = performance.now();
-await seedStays(database.db, STAYS, BOOKINGS_PER_STAY, today);
-console.log(
-  `seeded ${STAYS} stays and ${STAYS * BOOKINGS_PER_STAY} bookings in ${((performance.now() - seedingStays) / 1000).toFixed(1)} s`,
-);
-const seedingCourses = performance.now();
-await seedCourses(database.db, COURSES);
-console.log(`seeded ${COURSES} courses in ${((performance.now() - seedingCourses) / 1000).toFixed(1)} s`);
+const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-bench-'));
+const {
+  database,
+  label,
+  url: databaseUrl,
+  drop,
+} = await openBenchDatabase(dataDir, async (target) => {
+  const plan = {
+    ...target,
+    products: PRODUCTS,
+    events: EVENTS,
+    stays: STAYS,
+    bookingsPerStay: BOOKINGS_PER_STAY,
+    courses: COURSES,
+    today,
+  };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', SEED, JSON.stringify(plan)], {
+    maxBuffer: 1024 * 1024,
+  });
+  process.stdout.write(stdout);
+});
 /** The id of the row `offset` rows down `table`, oldest first, among those `where` keeps. */
 const rowAt = async (table: string, offset: number, where = sql`true`) => {
   const {
@@ -296,21 +306,10 @@ console.table(
   })),
 );
 
-// The app's resident memory under load (this process also holds the bare route and the seeding
-// behind it): now, after the last case, and at its highest. From /proc, so on Linux only.
-const status = (() => {
-  try {
-    return readFileSync('/proc/self/status', 'utf8');
-  } catch {
-    return '';
-  }
-})();
-const megabytes = (field: string) => {
-  const kilobytes = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
-  return kilobytes ? `${Math.round(Number(kilobytes) / 1024)} MB` : 'unknown (no /proc)';
-};
+// The serving process's resident memory under load (the app and the bare route; the data was
+// seeded by a process of its own): now, after the last case, and at its highest.
 console.log(
-  `resident memory of the bench process: ${megabytes('VmRSS')} after the cases, ${megabytes('VmHWM')} at most`,
+  `resident memory of the serving process: ${residentMemory('VmRSS')} after the cases, ${residentMemory('VmHWM')} at most`,
 );
 
 second?.stop();
