@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * This process's resident memory from /proc/self/status (Linux only): `VmRSS` now, `VmHWM` at its
- * highest, as 'N MB'.
+ * A process's resident memory (this one's unless `pid` is given) from /proc/<pid>/status (Linux
+ * only): `VmRSS` now, `VmHWM` at its highest, as 'N MB'.
  */
-export function residentMemory(field: 'VmRSS' | 'VmHWM'): string {
+export function residentMemory(field: 'VmRSS' | 'VmHWM', pid: number | 'self' = 'self'): string {
   let status = '';
   try {
-    status = readFileSync('/proc/self/status', 'utf8');
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
     return 'unknown (no /proc)';
   }

@@ -6,24 +6,22 @@
 // only the cases whose name holds that text (and the bare route).
 // Every case, the bare route included, is measured in each of BENCH_ROUNDS interleaved rounds and the
 // medians are reported, so a burst of other work on the machine moves one sample, not the ratio.
-// The data is seeded by a process of its own (bench/seed.ts) before this one opens it to serve.
-// autocannon runs as its own process (bench/load.ts) so the load generator does not share the server's
-// event loop. On PostgreSQL a second server process (the real entry point, src/server.ts) serves the
-// same database, and the two-process cases split the connections between the two.
+// The data is seeded by a process of its own (bench/seed.ts); the server measured is the real one as
+// built (dist/server.js), a process of its own, whose resident memory is read after every case. The
+// bare route is served by this process, and autocannon runs as a process of its own (bench/load.ts),
+// so the load generator shares no server's event loop. On PostgreSQL a second server process serves
+// the same database, and the two-process cases split the connections between the two.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { addDays, nairobiToday, stayListQuery } from '@sokoni/contracts/stays-rules';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { residentMemory } from './resident.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -36,7 +34,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CASES = process.env.BENCH_CASES ?? '';
 const LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const SEED = fileURLToPath(new URL('./seed.ts', import.meta.url));
 const run = promisify(execFile);
 
@@ -91,20 +89,35 @@ async function measure(target: Target): Promise<Figures> {
   };
 }
 
+type Server = { url: string; pid: number; stop(): Promise<void> };
+
+/** A port no one listens on now, for a server process to take. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /**
- * The real server (src/server.ts) as a second process on the bench database, with a data directory
- * of its own; resolves with its address once it listens.
+ * The real server, as built (dist/server.js), as a process of its own on the bench database: on
+ * PostgreSQL with a data directory of its own, on PGlite the one holding the database. Resolves with
+ * its address once it answers. It logs warnings only (a line per request would be measured too).
+ * Every bench connection comes from 127.0.0.1: neither the rate limit nor the bound per address is
+ * measured.
  */
-function startSecondProcess(databaseUrl: string, dataDir: string): { url: Promise<string>; stop(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+async function startServer(databaseUrl: string | undefined, dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       DATA_DIR: dataDir,
       SEED: 'none',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
       MAX_CONNECTIONS_PER_ADDRESS: '1000000000',
     },
@@ -112,40 +125,32 @@ function startSecondProcess(databaseUrl: string, dataDir: string): { url: Promis
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const url = new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const listening = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening?.[1]) return resolve(listening[1]);
-      if (child.exitCode !== null) return reject(new Error(`second server process exited: ${output}`));
-      setTimeout(check, 50);
-    };
-    check();
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server process exited: ${output}`);
+    const health = await fetch(`${url}/api/health`).catch(() => undefined);
+    if (health?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { url, pid: child.pid!, stop };
 }
 
-/**
- * The bench's database, seeded by a process of its own (bench/seed.ts) and then opened here to serve:
- * on PostgreSQL a fresh database (dropped afterwards), else PGlite in `dataDir`.
- */
-async function openBenchDatabase(
-  dataDir: string,
-  seed: (target: { pglite: string } | { postgres: string }) => Promise<void>,
-): Promise<{ database: Database; label: string; url?: string; drop(): Promise<void> }> {
+/** On PostgreSQL a fresh database, dropped afterwards; else PGlite in the data directory. */
+async function createBenchDatabase(): Promise<{ label: string; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) {
-    await seed({ pglite: join(dataDir, 'db') });
-    return { database: await openPglite(join(dataDir, 'db')), label: 'PGlite', drop: async () => {} };
-  }
+  if (!adminUrl) return { label: 'PGlite', drop: async () => {} };
   const name = `sokoni_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  await seed({ postgres: url.toString() });
   return {
-    database: await openPostgres(url.toString()),
     url: url.toString(),
     label: `PostgreSQL ${(await admin.query('show server_version')).rows[0].server_version}`,
     drop: async () => {
@@ -155,16 +160,15 @@ async function openBenchDatabase(
   };
 }
 
-const today = nairobiToday(Date.now());
-const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-bench-'));
-const {
-  database,
-  label,
-  url: databaseUrl,
-  drop,
-} = await openBenchDatabase(dataDir, async (target) => {
+type SeededIds = { product: string; seller: string; stay: string; event: string; course: string };
+
+/**
+ * Seeds the database by a process of its own (bench/seed.ts), which has exited before any server
+ * opens it, and answers the ids of the records whose pages are measured.
+ */
+async function seed(databaseUrl: string | undefined, dataDir: string): Promise<SeededIds> {
   const plan = {
-    ...target,
+    ...(databaseUrl ? { postgres: databaseUrl } : { pglite: join(dataDir, 'db') }),
     products: PRODUCTS,
     events: EVENTS,
     stays: STAYS,
@@ -175,45 +179,27 @@ const {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', SEED, JSON.stringify(plan)], {
     maxBuffer: 1024 * 1024,
   });
-  process.stdout.write(stdout);
-});
-/** The id of the row `offset` rows down `table`, oldest first, among those `where` keeps. */
-const rowAt = async (table: string, offset: number, where = sql`true`) => {
-  const {
-    rows: [row],
-  } = (await database.db.execute(
-    sql`select id from ${sql.identifier(table)} where ${where}
-        order by created_at, id offset ${Math.floor(offset)} limit 1`,
-  )) as unknown as { rows: Array<{ id: string }> };
-  return row?.id;
-};
-const someStay = await rowAt('stays', STAYS / 2);
-// An event still to come (a sixth of them are past), whose page sells seats.
-const someEvent = await rowAt('events', EVENTS / 4, sql`starts_at > now()`);
-const someCourse = await rowAt('courses', COURSES / 2);
+  const [, ids] = /^ids (.+)$/m.exec(stdout) ?? [];
+  if (!ids) throw new Error(`the seeding process named no ids: ${stdout}`);
+  process.stdout.write(stdout.replace(/^ids .+\n?/m, ''));
+  return JSON.parse(ids) as SeededIds;
+}
 
-// Every bench connection comes from 127.0.0.1: neither the rate limit nor the bound per address is measured.
-const config = {
-  ...loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
-  rateLimitMax: 1e9,
-  maxConnectionsPerAddress: 1e9,
-};
-const app = await buildApp(config, { database });
-const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+const today = nairobiToday(Date.now());
+const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-bench-'));
+const { label, url: databaseUrl, drop } = await createBenchDatabase();
+const ids = await seed(databaseUrl, dataDir);
+const server = await startServer(databaseUrl, dataDir);
+const apiUrl = server.url;
+// On PostgreSQL a second server process serves the same database (PGlite's belongs to one process).
 const second = databaseUrl
-  ? startSecondProcess(databaseUrl, mkdtempSync(join(dataDir, 'second-')))
+  ? await startServer(databaseUrl, mkdtempSync(join(dataDir, 'second-')))
   : undefined;
-const secondUrl = await second?.url;
+const secondUrl = second?.url;
 const bare = Fastify();
 bare.get('/bare', async () => ({ status: 'ok' }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const [someProduct] = (await (
-  await fetch(`${apiUrl}/api/products?limit=1&offset=${Math.floor(PRODUCTS / 2)}`)
-).json()) as Array<{
-  id: string;
-  seller: { id: string };
-}>;
 // The stays page's own request for two amenities and three nights about six weeks ahead.
 const checkIn = addDays(today, 45);
 const STAYS_FILTERED = `/api/stays?${new URLSearchParams(
@@ -237,7 +223,7 @@ const cases: Target[] = [
     vary: { param: 'minPrice', from: 1000, to: 41_000 },
   },
   { name: 'GET /api/products?q= (search)', url: `${apiUrl}/api/products?q=samsung%20sp` },
-  { name: 'GET /api/products/{id}', url: `${apiUrl}/api/products/${someProduct?.id}` },
+  { name: 'GET /api/products/{id}', url: `${apiUrl}/api/products/${ids.product}` },
   // The events list keeps its pages 5 s; the uncached case asks a page of its own every time.
   { name: 'GET /api/events (upcoming, first page)', url: `${apiUrl}/api/events` },
   {
@@ -255,10 +241,10 @@ const cases: Target[] = [
     vary: { param: 'minPrice', from: 1, to: 10_000 },
   },
   // The pages a shared link opens (a WhatsApp preview, then the page's own request).
-  { name: 'GET /api/stays/{id}', url: `${apiUrl}/api/stays/${someStay}` },
-  { name: 'GET /api/events/{id}', url: `${apiUrl}/api/events/${someEvent}` },
-  { name: 'GET /api/courses/{id}', url: `${apiUrl}/api/courses/${someCourse}` },
-  { name: 'GET /api/sellers/{id}', url: `${apiUrl}/api/sellers/${someProduct?.seller.id}` },
+  { name: 'GET /api/stays/{id}', url: `${apiUrl}/api/stays/${ids.stay}` },
+  { name: 'GET /api/events/{id}', url: `${apiUrl}/api/events/${ids.event}` },
+  { name: 'GET /api/courses/{id}', url: `${apiUrl}/api/courses/${ids.course}` },
+  { name: 'GET /api/sellers/{id}', url: `${apiUrl}/api/sellers/${ids.seller}` },
   // Two server processes on one PostgreSQL database, half the connections each (not on PGlite,
   // whose database belongs to one process).
   ...(secondUrl
@@ -281,8 +267,13 @@ const cases: Target[] = [
 const targets = [bareRoute, ...cases.filter((target) => target.name.includes(CASES))];
 
 const samples = targets.map((): Figures[] => []);
+/** The server process's resident memory after each case's last run: where it grows. */
+const residentAfter = targets.map(() => '');
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const [index, target] of targets.entries()) samples[index]!.push(await measure(target));
+  for (const [index, target] of targets.entries()) {
+    samples[index]!.push(await measure(target));
+    residentAfter[index] = residentMemory('VmRSS', server.pid);
+  }
 }
 const figures = samples.map(medianFigures);
 const baseline = figures[0]!;
@@ -290,6 +281,7 @@ const rows = targets.map((target, index) => ({
   name: target.name,
   ...figures[index]!,
   ratio: figures[index]!.requestsPerSecond / baseline.requestsPerSecond,
+  resident: residentAfter[index]!,
 }));
 
 console.log(
@@ -303,17 +295,17 @@ console.table(
     'p99 ms': row.p99,
     'vs bare': `${Math.round(row.ratio * 100)}%`,
     errors: row.errors,
+    'resident after': row.resident,
   })),
 );
 
-// The serving process's resident memory under load (the app and the bare route; the data was
-// seeded by a process of its own): now, after the last case, and at its highest.
+// The server's resident memory under load (the data was seeded by a process of its own): after
+// the last case, and at its highest.
 console.log(
-  `resident memory of the serving process: ${residentMemory('VmRSS')} after the cases, ${residentMemory('VmHWM')} at most`,
+  `resident memory of the server process: ${residentMemory('VmRSS', server.pid)} after the cases, ${residentMemory('VmHWM', server.pid)} at most`,
 );
 
-second?.stop();
+await Promise.all([server.stop(), second?.stop()]);
 await bare.close();
-await app.close();
 await drop();
 rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,8 @@
 // takes, not what seeding 100,000 products and 200,000 bookings left behind (on PGlite, in a
 // WebAssembly heap that never shrinks), as a real server never seeds what it serves.
 // Its one argument: { pglite?: data directory, postgres?: URL, products, events, stays, bookingsPerStay,
-// courses, today }.
+// courses, today }. Its last line: `ids` and the JSON of the records whose pages are measured.
+import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { residentMemory } from './resident.js';
 import { seedCatalogue } from './seed-catalogue.js';
@@ -38,5 +39,26 @@ await timed(`${plan.stays} stays and ${plan.stays * plan.bookingsPerStay} bookin
   seedStays(database.db, plan.stays, plan.bookingsPerStay, plan.today),
 );
 await timed(`${plan.courses} courses`, () => seedCourses(database.db, plan.courses));
+
+/** The row `offset` rows down `table`, oldest first, among those `where` keeps. */
+const rowAt = async (table: string, offset: number, where = sql`true`) => {
+  const {
+    rows: [row],
+  } = (await database.db.execute(
+    sql`select * from ${sql.identifier(table)} where ${where}
+        order by created_at, id offset ${Math.floor(offset)} limit 1`,
+  )) as unknown as { rows: Array<{ id: string; seller_id?: string }> };
+  return row!;
+};
+const product = await rowAt('products', plan.products / 2);
+const ids = {
+  product: product.id,
+  seller: product.seller_id!,
+  stay: (await rowAt('stays', plan.stays / 2)).id,
+  // An event still to come (a sixth of them are past), whose page sells seats.
+  event: (await rowAt('events', plan.events / 4, sql`starts_at > now()`)).id,
+  course: (await rowAt('courses', plan.courses / 2)).id,
+};
 await database.close();
 console.log(`resident memory of the seeding process at most: ${residentMemory('VmHWM')}`);
+console.log(`ids ${JSON.stringify(ids)}`);
