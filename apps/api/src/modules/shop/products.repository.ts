@@ -450,11 +450,12 @@ export async function addUnitsSold(
  * products shown (not hidden by moderators) are flagged trending. Only rows whose score or flag
  * changes are written.
  */
+/** Sets every product's trending score and flag from its stats; answers the ids of those that moved. */
 export async function refreshTrending(
   db: Db,
   options: { sinceDay: string; unitWeight: number; limit: number },
-): Promise<void> {
-  await db.execute(sql`
+): Promise<string[]> {
+  const result = await db.execute(sql`
     with scores as (
       select product_id, sum(views + ${options.unitWeight} * units_sold)::int as score
       from ${productDailyStats}
@@ -474,7 +475,9 @@ export async function refreshTrending(
     )
     update ${products} p set trending_score = t.score, is_trending = t.trending
     from targets t
-    where p.id = t.id and (p.trending_score <> t.score or p.is_trending <> t.trending)`);
+    where p.id = t.id and (p.trending_score <> t.score or p.is_trending <> t.trending)
+    returning p.id`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
 
 export async function productExists(db: Db, id: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import { createProduct } from '../../../test/factories.js';
 import { insertUser } from '../accounts/accounts.repository.js';
 import { insertOrder, markOrderPaid } from '../orders/orders.repository.js';
 import { createProductsService, TRENDING, type Viewer } from './products.service.js';
+import { refreshTrending } from './products.repository.js';
 import { createClock } from '../../lib/clock.js';
 import { TRENDING_QUEUE } from './trending-job.js';
 import { networkOf } from '../../lib/standing.js';
@@ -100,6 +101,29 @@ describe('trending', () => {
     clock += TRENDING.days * DAY;
     await products.refreshTrending();
     expect((await products.list({ trending: true, limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it('answers the products whose score or flag moved, and none when nothing did (the index reads those again)', async () => {
+    const products = service();
+    const seller = await person('Seller');
+    const [viewed, bystander] = [
+      await createProduct(db(), seller, { title: 'Kikoi beach wrap' }),
+      await createProduct(db(), seller, { title: 'Sisal basket' }),
+    ];
+    // Whatever earlier tests left moving settles first.
+    await products.refreshTrending();
+    const options = {
+      sinceDay: new Date(clock - 6 * DAY).toISOString().slice(0, 10),
+      unitWeight: 5,
+      limit: 24,
+    };
+    expect(await refreshTrending(db(), options)).toEqual([]);
+
+    await products.recordView(viewed, visitor('196.201.77.14'));
+    await products.flushViews();
+    expect(await refreshTrending(db(), options)).toEqual([viewed]);
+    expect(await refreshTrending(db(), options)).toEqual([]);
+    expect((await products.get(bystander)).product.isTrending).toBe(false);
   });
 
   it('counts a viewer once a day, however often they look, and from whichever server process', async () => {
