@@ -63,7 +63,7 @@ const amenityBits = (amenities: readonly string[]) =>
 
 function entryOf(row: StayListingRow): Entry {
   // By first night: the claims never overlap (the exclusion constraint), so they end in that order too.
-  const taken = [...row.taken].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const { from, nights, heldUntil } = row.taken;
   return {
     id: row.id,
     priceCents: row.priceCents,
@@ -73,9 +73,9 @@ function entryOf(row: StayListingRow): Entry {
     createdMicros: row.createdMicros,
     ratingSum: row.ratingSum,
     reviewCount: row.reviewCount,
-    takenFrom: Int32Array.from(taken, ([first]) => dayNumber(first)),
-    takenUntil: Int32Array.from(taken, ([first, nights]) => dayNumber(first) + nights),
-    heldUntil: Float64Array.from(taken, ([, , until]) => until ?? Infinity),
+    takenFrom: Int32Array.from(from),
+    takenUntil: Int32Array.from(from, (first, i) => first + nights[i]!),
+    heldUntil: Float64Array.from(heldUntil, (until) => (until === null ? Infinity : Number(until))),
   };
 }
 

@@ -169,9 +169,17 @@ export type StayListingRow = {
   createdMicros: number;
   ratingSum: number;
   reviewCount: number;
-  /** [first night, nights, until when (µs since the epoch; null: for good)] of each claim. */
-  taken: Array<[string, number, number | null]>;
+  /**
+   * Its claims by first night, as three arrays: each one's first night as a day number (days since
+   * 1970-01-01), its nights, and until when it holds them (µs since the epoch; null: for good).
+   * Numbers, read per stay: 200,000 claims as rows of strings and objects took some 190 MB of heap
+   * for a moment while the list's index was built.
+   */
+  taken: { from: number[]; nights: number[]; heldUntil: Array<number | null> };
 };
+
+const byFirstNight = sql`order by ${stayBookings.startDate}`;
+const NO_CLAIMS: StayListingRow['taken'] = { from: [], nights: [], heldUntil: [] };
 
 /** The rows of the stays shown (moderators' hidden ones are not listed: #28). */
 export async function findStayListingRows(db: Db, ids?: string[]): Promise<StayListingRow[]> {
@@ -196,11 +204,10 @@ export async function findStayListingRows(db: Db, ids?: string[]): Promise<StayL
     db
       .select({
         stayId: stayBookings.stayId,
-        startDate: stayBookings.startDate,
-        nights: stayBookings.nights,
-        untilMicros: sql<
-          number | null
-        >`case when ${stayBookings.status} = 'held' then ${epochMicros(stayBookings.holdExpiresAt)} end`,
+        from: sql<number[]>`array_agg(${stayBookings.startDate} - date '1970-01-01' ${byFirstNight})`,
+        nights: sql<number[]>`array_agg(${stayBookings.nights} ${byFirstNight})`,
+        heldUntil: sql<Array<number | null>>`array_agg(case when ${stayBookings.status} = 'held'
+          then ${epochMicros(stayBookings.holdExpiresAt)} end ${byFirstNight})`,
       })
       .from(stayBookings)
       .where(
@@ -208,15 +215,11 @@ export async function findStayListingRows(db: Db, ids?: string[]): Promise<StayL
           sql`${stayBookings.status} in ('held', 'confirmed', 'blocked')`,
           ids ? sql`${stayBookings.stayId} = any(${sql.param(ids)}::uuid[])` : undefined,
         ),
-      ),
+      )
+      .groupBy(stayBookings.stayId),
   ]);
-  const taken = new Map<string, StayListingRow['taken']>();
-  for (const claim of claims) {
-    let list = taken.get(claim.stayId);
-    if (!list) taken.set(claim.stayId, (list = []));
-    list.push([claim.startDate, claim.nights, claim.untilMicros === null ? null : Number(claim.untilMicros)]);
-  }
-  return rows.map((row) => ({ ...row, taken: taken.get(row.id) ?? [] }));
+  const taken = new Map(claims.map(({ stayId, ...claimed }) => [stayId, claimed]));
+  return rows.map((row) => ({ ...row, taken: taken.get(row.id) ?? NO_CLAIMS }));
 }
 
 // ---- one stay ---------------------------------------------------------------------------------
