@@ -113,9 +113,9 @@ describe('trending', () => {
     // Whatever earlier tests left moving settles first.
     await products.refreshTrending();
     const options = {
-      sinceDay: new Date(clock - 6 * DAY).toISOString().slice(0, 10),
-      unitWeight: 5,
-      limit: 24,
+      sinceDay: new Date(clock - (TRENDING.days - 1) * DAY).toISOString().slice(0, 10),
+      unitWeight: TRENDING.unitWeight,
+      limit: TRENDING.limit,
     };
     expect(await refreshTrending(db(), options)).toEqual([]);
 
