@@ -6,17 +6,14 @@
 // data, or measures LIGHTHOUSE_URL when set. LIGHTHOUSE_ROUNDS (3) sets the rounds, LIGHTHOUSE_PAGES a
 // comma-separated subset of the page names below; LIGHTHOUSE_WRITE=0 prints the table only.
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { writePerformanceSection } from './performance-doc.js';
 import { serveSampleApp } from './sample-app.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const LIGHTHOUSE = join(ROOT, 'node_modules/lighthouse/cli/index.js');
-const PERFORMANCE_MD = join(ROOT, 'docs/PERFORMANCE.md');
-const BEGIN = '<!-- lighthouse:begin -->';
-const END = '<!-- lighthouse:end -->';
 const ROUNDS = Number(process.env.LIGHTHOUSE_ROUNDS ?? 3);
 const run = promisify(execFile);
 
@@ -145,12 +142,7 @@ async function main() {
     const markdown = table(results);
     console.log(`\n${markdown}`);
     if (process.env.LIGHTHOUSE_WRITE !== '0' && !wanted) {
-      const doc = readFileSync(PERFORMANCE_MD, 'utf8');
-      const start = doc.indexOf(BEGIN);
-      const end = doc.indexOf(END);
-      if (start < 0 || end < start) throw new Error(`docs/PERFORMANCE.md has no ${BEGIN} … ${END} section`);
-      writeFileSync(PERFORMANCE_MD, `${doc.slice(0, start + BEGIN.length)}\n${markdown}\n${doc.slice(end)}`);
-      console.log('written into docs/PERFORMANCE.md');
+      writePerformanceSection('lighthouse', markdown);
     }
   } finally {
     served?.stop();

@@ -11,17 +11,11 @@
 // - the page's responses: CDP's Network.loadingFinished encodedDataLength for each of the page's
 //   requests, 0 for one the service worker answered, by kind.
 /// <reference lib="dom" />
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, devices, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { writePerformanceSection } from './performance-doc.js';
 import { serveSampleApp } from './sample-app.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const PERFORMANCE_MD = join(ROOT, 'docs/PERFORMANCE.md');
-const BEGIN = '<!-- page-bytes:begin -->';
-const END = '<!-- page-bytes:end -->';
 const PATH = '/shop';
 /** Lighthouse's mobile screen (a mid-range Android phone), so the pictures chosen are the same. */
 const PHONE = {
@@ -198,12 +192,7 @@ async function main() {
     const markdown = table(results);
     console.log(`\n${markdown}`);
     if (process.env.PAGE_BYTES_WRITE !== '0') {
-      const doc = readFileSync(PERFORMANCE_MD, 'utf8');
-      const start = doc.indexOf(BEGIN);
-      const end = doc.indexOf(END);
-      if (start < 0 || end < start) throw new Error(`docs/PERFORMANCE.md has no ${BEGIN} … ${END} section`);
-      writeFileSync(PERFORMANCE_MD, `${doc.slice(0, start + BEGIN.length)}\n${markdown}\n${doc.slice(end)}`);
-      console.log('written into docs/PERFORMANCE.md');
+      writePerformanceSection('page-bytes', markdown);
     }
   } finally {
     await browser.close();

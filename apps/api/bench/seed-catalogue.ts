@@ -3,6 +3,7 @@ import { CATEGORY_IDS } from '@sokoni/contracts/catalog';
 import type { Db } from '../src/db/client.js';
 import { hashPassword } from '../src/modules/accounts/passwords.js';
 import { insertUser } from '../src/modules/accounts/accounts.repository.js';
+import { textArray } from './text-array.js';
 
 const BRANDS = [
   'Samsung',
@@ -55,8 +56,6 @@ const TOWNS = [
   'Machakos',
   'Kitengela',
 ];
-
-const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
 
 /** `count` products generated inside the database in one statement: seconds, not minutes. */
 export async function seedCatalogue(db: Db, count: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COURSE_LEVELS, SUGGESTED_COURSE_CATEGORIES } from '@sokoni/contracts/courses-rules';
 import type { Db } from '../src/db/client.js';
+import { textArray } from './text-array.js';
 
 const SUBJECTS = [
   'Poultry farming',
@@ -14,8 +15,6 @@ const SUBJECTS = [
 ];
 /** What a course page carries: its outline of this many lessons, the first one's content as a preview. */
 const LESSONS_PER_COURSE = 8;
-
-const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
 
 /**
  * `count` published courses of eight text lessons each, generated inside the database in two

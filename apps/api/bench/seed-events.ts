@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EVENT_CATEGORIES } from '@sokoni/contracts/events-rules';
 import type { Db } from '../src/db/client.js';
+import { textArray } from './text-array.js';
 
 /** Four kinds of event per category, in EVENT_CATEGORIES' order. */
 const KINDS = [
@@ -24,8 +25,6 @@ const TOWNS = [
   'Machakos',
   'Kericho',
 ];
-
-const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
 
 /**
  * `count` events generated inside the database in one statement, organized by the users already there

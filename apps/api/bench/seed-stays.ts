@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { STAY_AMENITIES } from '@sokoni/contracts/stays-rules';
 import type { Db } from '../src/db/client.js';
+import { textArray } from './text-array.js';
 
 const KINDS = [
   'Apartment',
@@ -33,8 +34,6 @@ const PLACES = [
 const AMENITY_SHARE = [80, 85, 60, 15, 25, 30, 45, 20, 8];
 /** Each stay's bookings take one 18-day slot each, from tomorrow: 20 slots fill 360 days. */
 const SLOT_DAYS = 18;
-
-const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
 
 /**
  * `count` stays and `bookingsPerStay` bookings each (at most 20), generated inside the database in

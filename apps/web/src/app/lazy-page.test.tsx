@@ -15,6 +15,19 @@ function renderInSuspense(Page: React.ComponentType) {
   );
 }
 
+/** As the router shows a page: under the route's error boundary and a loading state. */
+function renderInRoute(Page: React.ComponentType) {
+  return render(
+    <MemoryRouter>
+      <RouteErrorBoundary>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Page />
+        </Suspense>
+      </RouteErrorBoundary>
+    </MemoryRouter>,
+  );
+}
+
 /** A chunk whose first download fails (a lost connection), and whose second arrives. */
 const failingOnce = () =>
   vi
@@ -58,15 +71,7 @@ describe('lazyPage', () => {
     const Page = lazyPage(importPage, (m) => m.Greeting);
     vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    render(
-      <MemoryRouter>
-        <RouteErrorBoundary>
-          <Suspense fallback={<p>Loading…</p>}>
-            <Page />
-          </Suspense>
-        </RouteErrorBoundary>
-      </MemoryRouter>,
-    );
+    renderInRoute(Page);
 
     expect((await screen.findByRole('heading')).textContent).toBe('Karibu');
     expect(screen.queryByText('Something went wrong')).toBeNull();
@@ -78,15 +83,7 @@ describe('lazyPage', () => {
     const Page = lazyPage(importPage, (m: { Greeting: typeof Greeting }) => m.Greeting);
     vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    render(
-      <MemoryRouter>
-        <RouteErrorBoundary>
-          <Suspense fallback={<p>Loading…</p>}>
-            <Page />
-          </Suspense>
-        </RouteErrorBoundary>
-      </MemoryRouter>,
-    );
+    renderInRoute(Page);
 
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(importPage).toHaveBeenCalledTimes(2);

@@ -77,6 +77,15 @@ const sync = (payload: object, id = event.id, caller: RegisteredUser | null = or
   });
 
 /** Syncs one device's check-ins (ticket, minutes before now), answering their outcomes. */
+/** The organizer's door checks a ticket online (no device): POST /events/tickets/verify. */
+const verifyOnline = (ticketId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/events/tickets/verify',
+    headers: bearer(organizer.token),
+    payload: { ticketId },
+  });
+
 async function syncFrom(deviceId: string, checkIns: Array<[ticketId: string, minutesAgo: number]>) {
   const response = await sync({
     deviceId,
@@ -119,12 +128,7 @@ const scansOf = (deviceId: string) =>
 
 describe('GET /api/events/{id}/door-list', () => {
   it('gives the organizer every ticket with its code, holder, seats and check-in, refunded ones too', async () => {
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/events/tickets/verify',
-      headers: bearer(organizer.token),
-      payload: { ticketId: aminas.id },
-    });
+    const verified = await verifyOnline(aminas.id);
     expect(verified.statusCode).toBe(200);
 
     const response = await doorList();
@@ -234,12 +238,7 @@ describe('POST /api/events/{id}/check-ins', () => {
     expect(await syncFrom(deviceA, [[aminas.id, 10]])).toEqual([elsewhere(aminas.id, 15)]);
 
     // Checked in online at the door (no device), then found scanned earlier offline: the offline scan wins.
-    const online = await t.app.inject({
-      method: 'POST',
-      url: '/api/events/tickets/verify',
-      headers: bearer(organizer.token),
-      payload: { ticketId: brians.id },
-    });
+    const online = await verifyOnline(brians.id);
     expect(online.statusCode).toBe(200);
     expect(await onTheList(brians.id)).toMatchObject({
       checkedInAt: new Date(clock).toISOString(),

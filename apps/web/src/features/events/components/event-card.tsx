@@ -1,7 +1,6 @@
 import { formatTicketPrice } from '@sokoni/contracts/events-rules';
 import type { Event } from '@sokoni/contracts/events';
-import { DataSaverPicture } from '@/components/data-saver-picture';
-import { LinkCard, LinkCardTitle } from '@/components/link-card';
+import { LinkCard, LinkCardImage, LinkCardTitle } from '@/components/link-card';
 import { isSoldOut, seatsLeftLabel } from '../lib/event-display';
 import { CancelledBadge } from './cancelled-badge';
 import { EventFacts } from './event-facts';
@@ -19,19 +18,13 @@ export function EventCard({ event, priority = false }: EventCardProps) {
   const soldOut = !event.cancelled && isSoldOut(event);
   return (
     <LinkCard testId="event-card">
-      <div className="relative aspect-video overflow-hidden bg-slate-100">
-        <DataSaverPicture label={event.title} fetches>
-          <img
-            src={event.image}
-            alt=""
-            width={IMAGE_WIDTH}
-            height={IMAGE_HEIGHT}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            className="size-full object-cover transition duration-300 group-hover:scale-105"
-          />
-        </DataSaverPicture>
+      <LinkCardImage
+        src={event.image}
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
+        priority={priority}
+        label={event.title}
+      >
         <span className="absolute top-2 left-2 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-bold text-slate-800">
           {event.category}
         </span>
@@ -41,7 +34,7 @@ export function EventCard({ event, priority = false }: EventCardProps) {
             Sold out
           </span>
         ) : null}
-      </div>
+      </LinkCardImage>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <LinkCardTitle to={`/tickets/${event.id}`}>{event.title}</LinkCardTitle>
         <EventFacts event={event} className="text-sm text-slate-700" />
