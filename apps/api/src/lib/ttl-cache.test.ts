@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTtlCache } from './ttl-cache.js';
 
 describe('createTtlCache', () => {
@@ -92,5 +92,24 @@ describe('createTtlCache', () => {
     expect(await cache.get('a', load)).toBe(4);
     cache.clear();
     expect(await cache.get('b', load)).toBe(5);
+  });
+
+  describe('what expired', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is dropped every time to live, whether the cache is asked again or not, and what is live stays', async () => {
+      vi.useFakeTimers();
+      const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+      for (const key of ['a', 'b', 'c']) await cache.get(key, async () => 1);
+      vi.advanceTimersByTime(600);
+      await cache.get('d', async () => 2);
+      expect(cache.size).toBe(4);
+      vi.advanceTimersByTime(400);
+      // 'a', 'b' and 'c' expired at 1000, unasked since; 'd' lives until 1600.
+      expect(cache.size).toBe(1);
+      expect(await cache.get('d', async () => 3)).toBe(2);
+      vi.advanceTimersByTime(1000);
+      expect(cache.size).toBe(0);
+    });
   });
 });
