@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/api/src/node-flags.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -24,7 +25,7 @@ function freePort(): Promise<number> {
 export async function serveSampleApp(): Promise<{ baseUrl: string; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-sample-app-'));
   const port = await freePort();
-  const server = spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.js')], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: String(port),

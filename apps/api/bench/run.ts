@@ -22,6 +22,7 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { addDays, nairobiToday, stayListQuery } from '@sokoni/contracts/stays-rules';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 import { residentMemory } from './resident.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -101,15 +102,15 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The real server, as built (dist/server.js), as a process of its own on the bench database: on
- * PostgreSQL with a data directory of its own, on PGlite the one holding the database. Resolves with
- * its address once it answers. It logs warnings only (a line per request would be measured too).
- * Every bench connection comes from 127.0.0.1: neither the rate limit nor the bound per address is
- * measured.
+ * The real server, as built (dist/server.js) and as `npm start` runs it (SERVER_NODE_FLAGS), as a
+ * process of its own on the bench database: on PostgreSQL with a data directory of its own, on PGlite
+ * the one holding the database. Resolves with its address once it answers. It logs warnings only (a
+ * line per request would be measured too). Every bench connection comes from 127.0.0.1: neither the
+ * rate limit nor the bound per address is measured.
  */
 async function startServer(databaseUrl: string | undefined, dataDir: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),

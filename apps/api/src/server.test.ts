@@ -1,10 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.js';
+import { SERVER_NODE_FLAGS } from './node-flags.js';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dataDirs: string[] = [];
@@ -21,7 +22,7 @@ afterAll(async () => {
 function startServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sokoni-server-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER], {
     env: {
       ...process.env,
       PORT: '0',
@@ -54,6 +55,20 @@ const baseUrl = async (server: ReturnType<typeof startServer>) =>
   (await server.logged(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1];
 
 describe('server.ts', () => {
+  it.runIf(!usesPostgres)(
+    'is what npm start runs, with the Node flags of every measurement and test of it',
+    () => {
+      const { scripts } = JSON.parse(
+        readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+      ) as {
+        scripts: Record<string, string>;
+      };
+      expect(scripts.start).toBe(
+        `npm run build && node ${SERVER_NODE_FLAGS.join(' ')} apps/api/dist/server.js`,
+      );
+    },
+  );
+
   it('finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
     const server = startServer({});
     const url = await baseUrl(server);
