@@ -9,6 +9,6 @@
  *   idles some 30 MB lighter.
  * - `--heap-growing-percent=20`: after a full collection the JavaScript heap grows 20% past what
  *   survived it before the next, where V8 would let it grow up to four times as much. Under the
- *   bench's load on PGlite the server stays below 400 MB, where it rose to 600.
+ *   bench's load on PGlite the server peaked at 385–396 MB in three runs, where it reached 581.
  */
 export const SERVER_NODE_FLAGS = ['--v8-pool-size=1', '--heap-growing-percent=20'] as const;

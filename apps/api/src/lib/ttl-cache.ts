@@ -1,8 +1,8 @@
 /**
  * A small in-process cache of promises with a time to live. Concurrent misses for one key share one
  * load; a failed load is not kept; past `maxEntries` the oldest entry goes. What expired is dropped
- * every `ttlMs`, so a cache no one asks for a while holds nothing (what a burst of pages asked once
- * left behind was kept until pushed out, tens of MB under the bench's load).
+ * every `ttlMs`, so a cache no one asks for a while holds nothing (before, what a burst of pages asked
+ * once left behind was kept until newer entries pushed it out).
  *
  * `fromSecondAsking`: a key's value is kept only when it is asked for again within the time to live
  * of its first asking, so keys asked once (a price typed in, a page far down a list) do not push out
